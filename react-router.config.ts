@@ -1,0 +1,8 @@
+import type { Config } from '@react-router/dev/config';
+
+export default {
+  appDirectory: 'web',
+  ssr: true,
+  // The public pages are rendered to HTML at build time; the server adds a CSP nonce as it sends them.
+  prerender: ['/', '/imprint', '/datenschutz', '/agb'],
+} satisfies Config;

@@ -1,0 +1,28 @@
+// Entry point of `npm run serve` (production build) and `npm run dev` (Vite middleware).
+// Node 24 runs this file directly (type stripping). Everything else is bundled by Vite, so the
+// server start-up and the routes share one copy of every module (one database connection).
+import path from 'node:path';
+
+const root = import.meta.dirname;
+const clientDir = path.join(root, 'build', 'client');
+
+if (process.argv.includes('--dev')) {
+  const vite = await import('vite');
+  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  const { startServer } = (await devServer.ssrLoadModule('./web/server/start.server.ts')) as typeof import('./web/server/start.server.ts');
+  await startServer({
+    clientDir,
+    source: {
+      dev: () => devServer.ssrLoadModule('virtual:react-router/server-build') as never,
+      viteMiddleware: devServer.middlewares as never,
+    },
+  });
+} else {
+  const buildFile = path.join(root, 'build', 'server', 'index.js');
+  const build = await import(buildFile).catch(() => {
+    console.error(`\n✖ No server build at ${buildFile}. Run \`npm run build\` first (or \`npm start\`).\n`);
+    process.exit(1);
+  });
+  // entry.server.tsx re-exports startServer, so it lives in the same bundle as the routes.
+  await build.entry.module.startServer({ source: { build }, clientDir });
+}

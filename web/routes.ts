@@ -1,0 +1,18 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+export default [
+  // Public pages: prerendered at build time (react-router.config.ts).
+  index('routes/home.tsx'),
+  route('imprint', 'routes/imprint.tsx'),
+  route('datenschutz', 'routes/datenschutz.tsx'),
+  route('agb', 'routes/agb.tsx'),
+  // Server-rendered pages.
+  route('access', 'routes/access.tsx'),
+  route('auth', 'routes/auth.tsx'),
+  route('teamdashboard', 'routes/teamdashboard.tsx'),
+  // Resource routes (HTTP API).
+  route('healthz', 'routes/healthz.ts'),
+  route('api/*', 'routes/api.not-found.ts'),
+  // Everything else: a German 404 page with status 404.
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

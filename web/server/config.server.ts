@@ -1,0 +1,176 @@
+// The only reader of process.env. Every variable of DESIGN.md is validated here at start; a bad
+// value stops the server with a message that names the variable.
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optionalString,
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TEAM_ACCESS_CODE: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'must be exactly 4 digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ACCESS_CODES: z
+    .string()
+    .trim()
+    .transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[A-Z0-9]{5}$/, 'each code must be 5 letters or digits')))
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().trim().default('Bewegungscoaching <no-reply@localhost>'),
+  TEAM_NOTIFY_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  AUTH_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SANITY_PROJECT_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, 'must be a Sanity project id (lowercase letters, digits, dashes)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SANITY_DATASET: z.string().trim().regex(/^[a-z0-9_-]+$/).default('production'),
+  SANITY_API_TOKEN: optionalString,
+  SANITY_WEBHOOK_SECRET: optionalString,
+  SANITY_API_HOST: z.url().optional().or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY: flag.default(false),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+});
+
+export type Config = ReturnType<typeof resolveConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseEnv(env: NodeJS.ProcessEnv) {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Secrets a development server generates once and keeps in DATA_DIR, so codes survive restarts. */
+type GeneratedSecrets = { teamAccessCode: string; accessCodes: string[]; authSecret: string };
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const generateAccessCode = () =>
+  Array.from({ length: 5 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+function loadOrCreateSecrets(dataDir: string): { secrets: GeneratedSecrets; created: boolean } {
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    return { secrets: JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets, created: false };
+  } catch {
+    const secrets: GeneratedSecrets = {
+      teamAccessCode: String(randomInt(10_000)).padStart(4, '0'),
+      accessCodes: [generateAccessCode()],
+      authSecret: randomBytes(32).toString('base64url'),
+    };
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    return { secrets, created: true };
+  }
+}
+
+/**
+ * Validates the environment and fills in development defaults. In production the team code and
+ * the auth secret are required; in development they are generated into DATA_DIR (and announced
+ * through `generated`, so the caller can print them once).
+ */
+export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
+  const e = parseEnv(env);
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const missing = (['TEAM_ACCESS_CODE', 'AUTH_SECRET'] as const).filter((k) => !e[k]);
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when NODE_ENV=production`).join('\n')}`,
+      );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const needsGenerated = !e.TEAM_ACCESS_CODE || !e.AUTH_SECRET || !e.ACCESS_CODES?.length;
+  const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
+  const host = e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host,
+    publicUrl,
+    https: publicUrl.startsWith('https://'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    teamAccessCode: e.TEAM_ACCESS_CODE ?? generated!.secrets.teamAccessCode,
+    accessCodes: e.ACCESS_CODES?.length ? e.ACCESS_CODES : (generated?.secrets.accessCodes ?? []),
+    authSecret: e.AUTH_SECRET ?? generated!.secrets.authSecret,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, teamNotify: e.TEAM_NOTIFY_EMAIL },
+    sanity: sanityFrom(e),
+    trustProxy: e.TRUST_PROXY,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    /** Which values were generated for development (to print once at start). */
+    generated: {
+      teamAccessCode: !e.TEAM_ACCESS_CODE,
+      accessCodes: !e.ACCESS_CODES?.length,
+      firstRun: generated?.created ?? false,
+    },
+  };
+}
+
+let current: Config | undefined;
+/** The process-wide configuration, resolved on first use. */
+export function getConfig(): Config {
+  return (current ??= resolveConfig());
+}
+/** Tests and the server start replace the configuration explicitly. */
+export function setConfig(config: Config) {
+  current = config;
+}
+
+/** Only the content source, for build-time loaders (no secrets are generated for this). */
+export function sanityConfig(env: NodeJS.ProcessEnv = process.env) {
+  return sanityFrom(parseEnv(env));
+}
+
+function sanityFrom(e: z.infer<typeof envSchema>) {
+  return {
+    projectId: e.SANITY_PROJECT_ID,
+    dataset: e.SANITY_DATASET,
+    token: e.SANITY_API_TOKEN,
+    webhookSecret: e.SANITY_WEBHOOK_SECRET,
+    apiHost: e.SANITY_API_HOST,
+  };
+}

@@ -1,0 +1,8 @@
+// Values the HTTP layer hands to route loaders, actions and entry.server through React Router's
+// context. Defaults apply where no server is involved (prerendering at build time).
+import { createContext } from 'react-router';
+
+/** The per-response CSP nonce for inline scripts ('' while prerendering). */
+export const nonceContext = createContext<string>('');
+/** The client's address (socket, or X-Forwarded-For when TRUST_PROXY is set). */
+export const clientAddressContext = createContext<string>('unknown');
