@@ -2,6 +2,7 @@
 // Node 24 runs this file directly (type stripping). Everything else is bundled by Vite, so the
 // server start-up and the routes share one copy of every module (one database connection).
 import path from 'node:path';
+import type { startServer as StartServer } from './web/server/start.server.ts';
 
 const root = import.meta.dirname;
 const clientDir = path.join(root, 'build', 'client');
@@ -9,7 +10,9 @@ const clientDir = path.join(root, 'build', 'client');
 if (process.argv.includes('--dev')) {
   const vite = await import('vite');
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
-  const { startServer } = (await devServer.ssrLoadModule('./web/server/start.server.ts')) as typeof import('./web/server/start.server.ts');
+  const { startServer } = (await devServer.ssrLoadModule('./web/server/start.server.ts')) as {
+    startServer: typeof StartServer;
+  };
   await startServer({
     clientDir,
     source: {

@@ -10,8 +10,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src 'self'); an explicit '' keeps the router's nonce off
+            them, which the browser would hide and React would report as a hydration mismatch. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}

@@ -1,7 +1,8 @@
 import type { Route } from './+types/access';
 import { pageMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Mentees/Mentors Only', path: '/access', noindex: true });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: 'Mentees/Mentors Only', path: '/access', noindex: true });
 
 export default function Access() {
   return (

@@ -2,7 +2,11 @@ import type { Route } from './+types/home';
 import { pageMeta, SITE_NAME } from '~/lib/seo';
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: SITE_NAME, description: 'Bewegungscoaching für Reiterinnen, Trainerinnen und ihre Pferde.', path: '/' });
+  pageMeta({
+    title: SITE_NAME,
+    description: 'Bewegungscoaching für Reiterinnen, Trainerinnen und ihre Pferde.',
+    path: '/',
+  });
 
 export default function Home() {
   return (

@@ -1,7 +1,8 @@
 import type { Route } from './+types/teamdashboard';
 import { pageMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Application Dashboard', path: '/teamdashboard', noindex: true });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: 'Application Dashboard', path: '/teamdashboard', noindex: true });
 
 export default function TeamDashboard() {
   return (

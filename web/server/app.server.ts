@@ -10,7 +10,8 @@ import { PrerenderedPages } from './prerendered-pages.server';
 import { clientAddressContext, nonceContext } from './request-context.server';
 import { newNonce, securityHeaders } from './security-headers.server';
 
-export type ServerBuildSource = { build: ServerBuild } | { dev: () => Promise<ServerBuild>; viteMiddleware: express.RequestHandler };
+export type ServerBuildSource =
+  { build: ServerBuild } | { dev: () => Promise<ServerBuild>; viteMiddleware: express.RequestHandler };
 
 export interface AppOptions {
   config: Config;

@@ -19,7 +19,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: optionalString,
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   DATABASE_URL: z
     .string()
@@ -36,7 +39,12 @@ const envSchema = z.object({
   ACCESS_CODES: z
     .string()
     .trim()
-    .transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^[A-Z0-9]{5}$/, 'each code must be 5 letters or digits')))
     .optional(),
   SMTP_URL: z
@@ -46,7 +54,10 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().trim().default('Bewegungscoaching <no-reply@localhost>'),
-  TEAM_NOTIFY_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  TEAM_NOTIFY_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   AUTH_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -58,10 +69,17 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]+$/, 'must be a Sanity project id (lowercase letters, digits, dashes)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  SANITY_DATASET: z.string().trim().regex(/^[a-z0-9_-]+$/).default('production'),
+  SANITY_DATASET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]+$/)
+    .default('production'),
   SANITY_API_TOKEN: optionalString,
   SANITY_WEBHOOK_SECRET: optionalString,
-  SANITY_API_HOST: z.url().optional().or(z.literal('').transform(() => undefined)),
+  SANITY_API_HOST: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: flag.default(false),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
 });
@@ -75,7 +93,7 @@ export class ConfigError extends Error {
 function parseEnv(env: NodeJS.ProcessEnv) {
   const result = envSchema.safeParse(env);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    const lines = result.error.issues.map((i) => `  ${String(i.path[0] ?? '(env)')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;

@@ -33,7 +33,7 @@ export function acquireDirLock(dir: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      let owner = NaN;
+      let owner: number;
       try {
         owner = Number(readFileSync(file, 'utf8'));
       } catch {

@@ -16,7 +16,9 @@ export async function startServer({ source, clientDir }: StartOptions) {
   try {
     config = resolveConfig();
     setConfig(config);
-    database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+    database = await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    );
     setDatabase(database);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
@@ -30,20 +32,15 @@ export async function startServer({ source, clientDir }: StartOptions) {
     // Development only (production requires the variables): say once where the codes are.
     console.log(
       `Development codes (stored in ${config.dataDir}/secrets.json; set the variables to choose your own):` +
-        (config.generated.teamAccessCode ? `\n  team dashboard code (TEAM_ACCESS_CODE): ${config.teamAccessCode}` : '') +
+        (config.generated.teamAccessCode
+          ? `\n  team dashboard code (TEAM_ACCESS_CODE): ${config.teamAccessCode}`
+          : '') +
         (config.generated.accessCodes ? `\n  mentee/mentor code (ACCESS_CODES): ${config.accessCodes.join(', ')}` : ''),
     );
   }
 
   const app = createApp({ config, source, clientDir });
   const server = app.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  console.log(`Server listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (database: ${database.kind})`);
-
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -59,5 +56,14 @@ export async function startServer({ source, clientDir }: StartOptions) {
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  console.log(
+    `Server listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (database: ${database.kind})`,
+  );
+
   return { server, app, config, database };
 }

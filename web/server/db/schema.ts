@@ -1,7 +1,18 @@
 // One Drizzle schema for PGlite and PostgreSQL. Migrations in drizzle/ are generated from it
 // (`npm run db:generate`) and applied at start.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -34,7 +45,9 @@ export const applications = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     applicationType: text('application_type', { enum: ['Mentor', 'Mentee', 'Business Partner'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     name: text('name').notNull(),
     email: text('email').notNull(),
     websiteLink: text('website_link'),

@@ -1,0 +1,153 @@
+// The foundation as a visitor and an operator see it: one process, right database, headers, 404s,
+// refusal of bad configuration and of a second server on the same data directory.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createPostgresDatabase } from '../support/database';
+import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
+import { freshDataDir, startServer, startServerExpectingFailure, type TestServer } from '../support/server';
+
+describe('server on PGlite', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server?.stop());
+
+  test('/healthz names the embedded database', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, db: 'pglite' });
+  });
+
+  test('every public route answers 200 with German HTML', async () => {
+    for (const path of ['/', '/imprint', '/datenschutz', '/agb', '/access', '/auth', '/teamdashboard']) {
+      const res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(await res.text(), path).toContain('<html lang="de"');
+    }
+  });
+
+  test('security headers are on pages, API answers and assets', async () => {
+    const page = await fetch(`${server.url}/`);
+    const html = await page.text();
+    const assetPath = /href="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    for (const res of [
+      page,
+      await fetch(`${server.url}/auth`),
+      await fetch(`${server.url}/healthz`),
+      await fetch(`${server.url}${assetPath}`),
+    ]) {
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      expect(csp.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      expect(res.headers.get('strict-transport-security')).toBeNull(); // http PUBLIC_URL
+    }
+  });
+
+  test('inline scripts of prerendered and server-rendered pages carry the response nonce', async () => {
+    for (const path of ['/', '/agb', '/auth']) {
+      const res = await fetch(`${server.url}${path}`);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1];
+      const scripts = (await res.text()).match(/<script[^>]*>/g)!;
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  test('two requests get two different nonces', async () => {
+    const a = (await fetch(`${server.url}/`)).headers.get('content-security-policy');
+    const b = (await fetch(`${server.url}/`)).headers.get('content-security-policy');
+    expect(a).not.toBe(b);
+  });
+
+  test('hashed assets are cached for a year and compressed', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const assetPath = /href="(\/assets\/entry\.client[^"]+\.js)"/.exec(html)![1];
+    const res = await fetch(`${server.url}${assetPath}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  test('/agb is served as it is, without a redirect to /agb/', async () => {
+    const res = await fetch(`${server.url}/agb`, { redirect: 'manual' });
+    expect(res.status).toBe(200);
+  });
+
+  test('unknown pages answer a German 404 page, unknown API paths a JSON 404', async () => {
+    const page = await fetch(`${server.url}/gibt-es-nicht`);
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).toContain('Seite nicht gefunden');
+    expect(html).toContain('noindex');
+    const api = await fetch(`${server.url}/api/gibt-es-nicht`, { method: 'POST' });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ error: 'Not found' });
+  });
+
+  test('a second server on the same DATA_DIR is refused with a clear message', async () => {
+    const { code, output } = await startServerExpectingFailure({ dataDir: server.dataDir });
+    expect(code).toBe(1);
+    expect(output).toContain('is in use by another server');
+    // The first server is unaffected.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('start-up refusals', () => {
+  test('a bad TEAM_ACCESS_CODE stops the server with the variable named', async () => {
+    const { code, output } = await startServerExpectingFailure({ env: { TEAM_ACCESS_CODE: 'abcd' } });
+    expect(code).toBe(1);
+    expect(output).toContain('TEAM_ACCESS_CODE: must be exactly 4 digits');
+  });
+
+  test('production refuses to start without AUTH_SECRET', async () => {
+    const { code, output } = await startServerExpectingFailure({ env: { AUTH_SECRET: '' } });
+    expect(code).toBe(1);
+    expect(output).toContain('AUTH_SECRET: required when NODE_ENV=production');
+  });
+
+  test('SIGTERM shuts the server down cleanly and the data directory can be opened again', async () => {
+    const dataDir = freshDataDir();
+    const first = await startServer({ dataDir });
+    expect(await first.stop('SIGTERM')).toBe(0);
+    const second = await startServer({ dataDir });
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    await second.stop();
+  });
+
+  test('HSTS is sent when PUBLIC_URL is https', async () => {
+    const server = await startServer({ env: { PUBLIC_URL: 'https://example.org' } });
+    try {
+      const res = await fetch(`${server.url}/healthz`);
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+const postgres = requireOrSkip(
+  'postgres',
+  Boolean(TEST_DATABASE_URL),
+  'set TEST_DATABASE_URL to run the server on PostgreSQL',
+);
+describe.runIf(postgres)('server on PostgreSQL', () => {
+  test('/healthz names PostgreSQL when DATABASE_URL is set, and two servers share it', async () => {
+    const { url, drop } = await createPostgresDatabase();
+    const a = await startServer({ env: { DATABASE_URL: url } });
+    const b = await startServer({ env: { DATABASE_URL: url } });
+    try {
+      expect(await (await fetch(`${a.url}/healthz`)).json()).toEqual({ ok: true, db: 'postgres' });
+      expect(await (await fetch(`${b.url}/healthz`)).json()).toEqual({ ok: true, db: 'postgres' });
+    } finally {
+      await a.stop();
+      await b.stop();
+      await drop();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+// Debian's Chromium driven by playwright-core. Never `npx playwright install` (no network).
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_PATH, hasChromium, requireOrSkip } from './requirements';
+
+export const browserAvailable = () =>
+  requireOrSkip(
+    'browser',
+    hasChromium,
+    `no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+  );
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}

@@ -1,0 +1,78 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, resolveConfig } from './config.server';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'bc-config-'));
+
+describe('configuration', () => {
+  test('a bad TEAM_ACCESS_CODE is refused with the variable named', () => {
+    expect(() => resolveConfig({ TEAM_ACCESS_CODE: '12a4', DATA_DIR: dataDir() })).toThrowError(
+      /TEAM_ACCESS_CODE: must be exactly 4 digits/,
+    );
+    expect(() => resolveConfig({ TEAM_ACCESS_CODE: '12345', DATA_DIR: dataDir() })).toThrowError(ConfigError);
+  });
+
+  test('every bad value names its variable', () => {
+    const bad: Record<string, string> = {
+      PORT: 'abc',
+      PUBLIC_URL: 'ftp://example.org',
+      DATABASE_URL: 'mysql://x',
+      ACCESS_CODES: 'ABCDE,TOO-LONG',
+      SMTP_URL: 'http://mail',
+      TEAM_NOTIFY_EMAIL: 'no-at-sign',
+      AUTH_SECRET: 'short',
+      SANITY_PROJECT_ID: 'Not Valid',
+      TRUST_PROXY: 'maybe',
+      SIGNUP_RATE_LIMIT: '-1',
+      NODE_ENV: 'staging',
+    };
+    for (const [name, value] of Object.entries(bad)) {
+      expect(() => resolveConfig({ [name]: value, DATA_DIR: dataDir() }), name).toThrowError(new RegExp(`${name}:`));
+    }
+  });
+
+  test('production refuses to start without TEAM_ACCESS_CODE and AUTH_SECRET', () => {
+    expect(() => resolveConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrowError(
+      /TEAM_ACCESS_CODE: required[\s\S]*AUTH_SECRET: required/,
+    );
+  });
+
+  test('development generates the codes and the secret once and keeps them in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = resolveConfig({ DATA_DIR: dir });
+    expect(first.teamAccessCode).toMatch(/^\d{4}$/);
+    expect(first.accessCodes).toHaveLength(1);
+    expect(first.accessCodes[0]).toMatch(/^[A-Z0-9]{5}$/);
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.generated.firstRun).toBe(true);
+    const second = resolveConfig({ DATA_DIR: dir });
+    expect(second.teamAccessCode).toBe(first.teamAccessCode);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(second.generated.firstRun).toBe(false);
+  });
+
+  test('defaults follow DESIGN.md', () => {
+    const config = resolveConfig({ DATA_DIR: dataDir(), TEAM_ACCESS_CODE: '0815' });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.signupRateLimit).toBe(10);
+    expect(config.trustProxy).toBe(false);
+    expect(config.https).toBe(false);
+    const prod = resolveConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      TEAM_ACCESS_CODE: '0815',
+      AUTH_SECRET: 'x'.repeat(32),
+      ACCESS_CODES: 'abcde, FGHIJ',
+      PUBLIC_URL: 'https://example.org/',
+    });
+    expect(prod.host).toBe('0.0.0.0');
+    expect(prod.accessCodes).toEqual(['ABCDE', 'FGHIJ']);
+    expect(prod.publicUrl).toBe('https://example.org');
+    expect(prod.https).toBe(true);
+  });
+});
