@@ -5,7 +5,9 @@ import path from 'node:path';
 import type { startServer as StartServer } from './web/server/start.server.ts';
 
 const root = import.meta.dirname;
-const clientDir = path.join(root, 'build', 'client');
+// BUILD_DIR: where `npm run build` wrote the app (default build/; tests build into their own).
+const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
+const clientDir = path.join(buildDir, 'client');
 
 if (process.argv.includes('--dev')) {
   const vite = await import('vite');
@@ -21,7 +23,7 @@ if (process.argv.includes('--dev')) {
     },
   });
 } else {
-  const buildFile = path.join(root, 'build', 'server', 'index.js');
+  const buildFile = path.join(buildDir, 'server', 'index.js');
   const build = await import(buildFile).catch(() => {
     console.error(`\n✖ No server build at ${buildFile}. Run \`npm run build\` first (or \`npm start\`).\n`);
     process.exit(1);

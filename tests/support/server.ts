@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -39,6 +40,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      BUILD_DIR: inject('buildDir'),
       TEAM_ACCESS_CODE: '4711',
       ACCESS_CODES: 'MENTO,ABCDE',
       AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
