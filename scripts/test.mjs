@@ -7,7 +7,9 @@ import path from 'node:path';
 
 const notes = [];
 if (!process.env.TEST_DATABASE_URL)
-  notes.push('PostgreSQL tests: SKIPPED. Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run them.');
+  notes.push(
+    'PostgreSQL tests: SKIPPED. Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run them.',
+  );
 if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium'))
   notes.push('Browser tests: SKIPPED. Install Chromium (apt-get install -y chromium) or set CHROMIUM_PATH.');
 
