@@ -80,6 +80,8 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  CONTENT_DIR: z.string().trim().min(1).default('./content'),
+  IMAGE_CACHE_DIR: z.string().trim().min(1).default('./.cache/images'),
   TRUST_PROXY: flag.default(false),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
 });
@@ -190,5 +192,15 @@ function sanityFrom(e: z.infer<typeof envSchema>) {
     token: e.SANITY_API_TOKEN,
     webhookSecret: e.SANITY_WEBHOOK_SECRET,
     apiHost: e.SANITY_API_HOST,
+    /** The bundled dataset (dataset.ndjson + images/), used when no projectId is set. */
+    contentDir: path.resolve(e.CONTENT_DIR),
+    /** Downloaded originals and generated AVIF/WebP renditions (content-addressed, shared by builds). */
+    imageCacheDir: path.resolve(e.IMAGE_CACHE_DIR),
   };
+}
+
+/** Only the public base URL, for build-time loaders (canonical URLs, Open Graph); no secrets generated. */
+export function publicUrlConfig(env: NodeJS.ProcessEnv = process.env) {
+  const e = parseEnv(env);
+  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 }
