@@ -12,6 +12,7 @@ export default [
   route('teamdashboard', 'routes/teamdashboard.tsx'),
   // Resource routes (HTTP API).
   route('healthz', 'routes/healthz.ts'),
+  route('images/:file', 'routes/images.ts'),
   route('api/*', 'routes/api.not-found.ts'),
   // Everything else: a German 404 page with status 404.
   route('*', 'routes/not-found.tsx'),

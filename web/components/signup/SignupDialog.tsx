@@ -1,10 +1,15 @@
-// The signup popup's public API for the rest of the page. Owned by the signup work (issue 5):
-// this first version only links to the no-JavaScript signup page; the dialog replaces it.
-import { createContext, useContext, type ReactNode } from 'react';
+// The signup popup's public API for the rest of the page: <SignupProvider> (once, around the
+// page), useSignup().open(type), <SignupTrigger> for every call to action, signupPagePath(type).
+// The dialog's code (form, validation, styles) is loaded only when a trigger is hovered, focused
+// or clicked, so it is not part of the landing page's first-load JavaScript. Without JavaScript a
+// trigger is a plain link to the signup page /mitmachen.
+import { lazy, Suspense, useCallback, useContext, useMemo, useState, createContext, type ReactNode } from 'react';
 import type { UserType } from '~/lib/content-types';
+import type * as SignupModalModule from './SignupModal';
 
-export const signupPagePath = (userType: UserType = 'reiter') =>
-  userType === 'trainer' ? '/mitmachen?typ=trainer' : '/mitmachen';
+import { signupPagePath } from './paths';
+
+export { signupPagePath };
 
 interface SignupApi {
   /** Opens the popup with `userType` preselected ('reiter' by default). */
@@ -13,9 +18,52 @@ interface SignupApi {
 
 const SignupContext = createContext<SignupApi | null>(null);
 
-export function SignupProvider({ children }: { groupLinks: Record<UserType, string>; children: ReactNode }) {
-  const api: SignupApi = { open: (userType) => window.location.assign(signupPagePath(userType)) };
-  return <SignupContext.Provider value={api}>{children}</SignupContext.Provider>;
+let modalModule: Promise<typeof SignupModalModule> | undefined;
+/** Starts loading the dialog's code (idempotent); a trigger calls it on hover and focus. */
+export function preloadSignup() {
+  modalModule ??= import('./SignupModal').catch((error: unknown) => {
+    modalModule = undefined; // try again next time
+    throw error;
+  });
+  return modalModule;
+}
+const SignupModal = lazy(preloadSignup);
+
+interface State {
+  open: boolean;
+  session: number;
+  userType: UserType;
+  returnFocusTo: HTMLElement | null;
+}
+
+export function SignupProvider({
+  groupLinks,
+  children,
+}: {
+  groupLinks: Record<UserType, string>;
+  children: ReactNode;
+}) {
+  const [state, setState] = useState<State>({ open: false, session: 0, userType: 'reiter', returnFocusTo: null });
+  const open = useCallback((userType: UserType = 'reiter') => {
+    const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    preloadSignup().then(
+      () => setState((s) => ({ open: true, session: s.session + 1, userType, returnFocusTo: trigger })),
+      // The code could not be loaded (offline, new deployment): the signup page works without it.
+      () => window.location.assign(signupPagePath(userType)),
+    );
+  }, []);
+  const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
+  const api = useMemo<SignupApi>(() => ({ open }), [open]);
+  return (
+    <SignupContext.Provider value={api}>
+      {children}
+      {state.session > 0 && (
+        <Suspense fallback={null}>
+          <SignupModal {...state} groupLinks={groupLinks} onClose={close} />
+        </Suspense>
+      )}
+    </SignupContext.Provider>
+  );
 }
 
 export function useSignup(): SignupApi {
@@ -42,8 +90,11 @@ export function SignupTrigger({
     <a
       href={signupPagePath(userType)}
       className={className}
+      aria-haspopup="dialog"
+      onPointerEnter={() => void preloadSignup()}
+      onFocus={() => void preloadSignup()}
       onClick={(event) => {
-        if (!signup) return;
+        if (!signup || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
         signup.open(userType);
       }}

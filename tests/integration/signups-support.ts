@@ -1,0 +1,47 @@
+// Shared by the signup, team-session and newsletter integration tests: configuration for a test,
+// and calling route modules (loaders and actions) with a Request, as the server would.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { RouterContextProvider } from 'react-router';
+import { resolveConfig, setConfig } from '~/server/config.server';
+import { clientAddressContext } from '~/server/request-context.server';
+
+export const TEAM_CODE = '4711';
+export const PUBLIC_URL = 'http://bewegung.test';
+
+export function useTestConfig(env: Record<string, string> = {}) {
+  const config = resolveConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bc-int-')),
+    TEAM_ACCESS_CODE: TEAM_CODE,
+    ACCESS_CODES: 'ABCDE',
+    AUTH_SECRET: 'integration-secret-integration-secret-01',
+    PUBLIC_URL,
+    SIGNUP_RATE_LIMIT: '0',
+    ...env,
+  });
+  setConfig(config);
+  return config;
+}
+
+type Handler = (args: never) => Response | Promise<Response> | unknown;
+
+/** Calls a loader or action the way React Router does, from the client address `ip`. */
+export async function call(handler: Handler, request: Request, ip = '203.0.113.1', params = {}) {
+  const context = new RouterContextProvider();
+  context.set(clientAddressContext, ip);
+  return (await (handler as (args: unknown) => unknown)({ request, context, params })) as Response;
+}
+
+export const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  new Request(`${PUBLIC_URL}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+export const get = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`${PUBLIC_URL}${path}`, { headers });
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

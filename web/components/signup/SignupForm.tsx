@@ -1,0 +1,238 @@
+// The signup form and its states (spec §4): form → submitting (inputs disabled) → error or the
+// links panel. Used by the popup and by /mitmachen; without JavaScript it is a plain form that
+// posts to /mitmachen, and the page renders the same states from the server's answer.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { UserType } from '~/lib/content-types';
+import { newId, pushSignup } from '~/lib/backend';
+import { SIGNUP_MESSAGES } from '~/lib/messages';
+import { HONEYPOT_FIELD, USER_TYPES, signupReady, validateSignup, type SignupRecord } from '~/lib/signup';
+import { SIGNUP_COPY as COPY } from './copy';
+import './signup.css';
+
+export interface SignupValues {
+  userType: UserType;
+  name: string;
+  email: string;
+  newsletterOptIn: boolean;
+}
+
+/** What the no-JavaScript page's action answered (values as sent, and an error or the record). */
+export interface SignupServerState {
+  values: SignupValues;
+  error?: string;
+  fields?: string[];
+  record?: SignupRecord;
+}
+
+type Phase =
+  | { kind: 'form' }
+  | { kind: 'submitting' }
+  | { kind: 'error'; message: string; fields: string[] }
+  | { kind: 'done'; record: SignupRecord };
+
+export interface SignupFormProps {
+  /** The preselected user type ('reiter' unless a call to action says otherwise). */
+  userType: UserType;
+  groupLinks: Record<UserType, string>;
+  /** Where the form posts without JavaScript (the /mitmachen action). */
+  action: string;
+  /** Idempotency id chosen by the server (no-JavaScript page); the browser makes one otherwise. */
+  signupId?: string;
+  server?: SignupServerState;
+  /** The heading's id (the dialog is labelled by it) and level. */
+  headingId?: string;
+  headingLevel?: 'h1' | 'h2';
+  /** Called when the group link is clicked (the popup closes 500 ms later). */
+  onGroupLinkClick?: () => void;
+}
+
+function initialPhase(server: SignupServerState | undefined): Phase {
+  if (server?.record) return { kind: 'done', record: server.record };
+  if (server?.error) return { kind: 'error', message: server.error, fields: server.fields ?? [] };
+  return { kind: 'form' };
+}
+
+export function SignupForm(props: SignupFormProps) {
+  const { server, groupLinks } = props;
+  const uid = useId();
+  const headingId = props.headingId ?? `${uid}-title`;
+  const Heading = props.headingLevel ?? 'h2';
+  const [values, setValues] = useState<SignupValues>(
+    () => server?.values ?? { userType: props.userType, name: '', email: '', newsletterOptIn: true },
+  );
+  const [phase, setPhase] = useState<Phase>(() => initialPhase(server));
+  // One id per filled-in form: a retry after an error or a double click sends the same id.
+  const [signupId] = useState(() => props.signupId ?? newId());
+  const busy = useRef(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const doneRef = useRef<HTMLHeadingElement>(null);
+  const [focusTarget, setFocusTarget] = useState<'name' | 'email' | 'alert' | 'done' | null>(null);
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    ({ name: nameRef, email: emailRef, alert: alertRef, done: doneRef })[focusTarget].current?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const ready = signupReady(values.name, values.email);
+  const submitting = phase.kind === 'submitting';
+  const fieldError = (field: string) => phase.kind === 'error' && phase.fields.includes(field);
+  const set = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current) return;
+    const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
+    const checked = validateSignup(values);
+    if (!checked.ok) {
+      setPhase({ kind: 'error', message: checked.error, fields: checked.fields });
+      setFocusTarget(checked.fields.includes('name') ? 'name' : checked.fields.includes('email') ? 'email' : 'alert');
+      return;
+    }
+    busy.current = true;
+    setPhase({ kind: 'submitting' });
+    try {
+      const answer = await pushSignup({
+        ...checked.value,
+        id: signupId,
+        timestamp: new Date().toISOString(),
+        ...(honeypot ? { [HONEYPOT_FIELD]: String(honeypot) } : {}),
+      });
+      if (answer.error) {
+        setPhase({ kind: 'error', message: answer.error.message, fields: answer.error.fields ?? [] });
+        setFocusTarget('alert');
+      } else {
+        setPhase({ kind: 'done', record: answer.data });
+        setFocusTarget('done');
+      }
+    } catch {
+      setPhase({ kind: 'error', message: SIGNUP_MESSAGES.unexpected, fields: [] });
+      setFocusTarget('alert');
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  if (phase.kind === 'done') {
+    const type = phase.record.userType;
+    return (
+      <div className="signup-done" data-signup-state="done">
+        <Heading id={headingId} ref={doneRef} tabIndex={-1} className="signup-title">
+          {COPY.done.title}
+        </Heading>
+        <p>{COPY.done.text[type]}</p>
+        <a
+          className="signup-button signup-group-link"
+          href={groupLinks[type]}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => props.onGroupLinkClick?.()}
+        >
+          {COPY.done.button[type]} <span className="signup-visually-hidden">{COPY.done.newTab}</span>
+        </a>
+        {phase.record.newsletterOptIn && <p className="signup-note">{COPY.done.newsletter}</p>}
+      </div>
+    );
+  }
+
+  const errorId = `${uid}-error`;
+  return (
+    <form
+      className="signup-form"
+      method="post"
+      action={props.action}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      aria-busy={submitting}
+      data-signup-state={phase.kind}
+    >
+      <Heading id={headingId} className="signup-title">
+        {COPY.title}
+      </Heading>
+      <p className="signup-intro">{COPY.intro}</p>
+      <input type="hidden" name="id" value={signupId} />
+      <fieldset className="signup-fields" disabled={submitting}>
+        <fieldset className="signup-types">
+          <legend>{COPY.userTypeLegend}</legend>
+          {USER_TYPES.map((type) => (
+            <label key={type} className="signup-type">
+              <input
+                type="radio"
+                name="userType"
+                value={type}
+                checked={values.userType === type}
+                onChange={() => set('userType', type)}
+              />
+              <span>{COPY.userTypes[type]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="signup-field">
+          <span>{COPY.name}</span>
+          <input
+            ref={nameRef}
+            name="name"
+            type="text"
+            autoComplete="name"
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+            aria-invalid={fieldError('name') || undefined}
+            aria-describedby={fieldError('name') ? errorId : undefined}
+          />
+        </label>
+        <label className="signup-field">
+          <span>{COPY.email}</span>
+          <input
+            ref={emailRef}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            aria-invalid={fieldError('email') || undefined}
+            aria-describedby={fieldError('email') ? errorId : undefined}
+          />
+        </label>
+        <div className="signup-honeypot" aria-hidden="true">
+          <label>
+            {COPY.honeypot}
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+        <label className="signup-check">
+          <input
+            type="checkbox"
+            name="newsletterOptIn"
+            checked={values.newsletterOptIn}
+            onChange={(e) => set('newsletterOptIn', e.target.checked)}
+          />
+          <span>{COPY.newsletter}</span>
+        </label>
+        {phase.kind === 'error' && (
+          <p id={errorId} ref={alertRef} tabIndex={-1} role="alert" className="signup-error">
+            {phase.message}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="signup-button"
+          aria-disabled={!ready || undefined}
+          data-inactive={!ready || undefined}
+        >
+          {submitting ? COPY.submitting : COPY.submit}
+        </button>
+      </fieldset>
+      <p className="signup-privacy">
+        {COPY.privacy.before}
+        <a href="/datenschutz">{COPY.privacy.link}</a>
+        {COPY.privacy.after}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+// The browser's calls to our server, in the shapes of the spec's §7 (the hosted backend SDK's
+// calls, now plain HTTP to our own API; see docs/decisions/001). Other areas add their calls here.
+import { SIGNUP_MESSAGES } from './messages';
+import type { SignupInput, SignupRecord } from './signup';
+
+export interface BackendError {
+  message: string;
+  status: number;
+  fields?: string[];
+}
+
+/** Spec §7 "push a new entry into the signups collection": answers id, data, error. */
+export type PushSignupAnswer =
+  { id: string; data: SignupRecord; error: null } | { id: null; data: null; error: BackendError };
+
+/** A random id for a new record (crypto.randomUUID needs a secure context; this does not). */
+export function newId(): string {
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * Stores a signup. Send the same `id` again to retry safely (never a duplicate). A refused input
+ * (400) or the rate limit (429) answers the server's German message; any other failed save
+ * answers the spec's "Fehler beim Speichern der Daten…". Throws when the server cannot be reached
+ * (the caller shows the spec's message for an exception).
+ */
+export async function pushSignup(input: SignupInput & { id: string; timestamp: string }): Promise<PushSignupAnswer> {
+  const response = await fetch('/api/signups', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const body = (await response.json().catch(() => ({}))) as {
+    id?: string;
+    data?: SignupRecord;
+    error?: string;
+    fields?: string[];
+  };
+  if (response.ok && body.id && body.data) return { id: body.id, data: body.data, error: null };
+  const serverMessage = (response.status === 400 || response.status === 429) && body.error;
+  return {
+    id: null,
+    data: null,
+    error: {
+      message: serverMessage || SIGNUP_MESSAGES.saveFailed,
+      status: response.status,
+      ...(body.fields ? { fields: body.fields } : {}),
+    },
+  };
+}

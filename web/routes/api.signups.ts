@@ -1,0 +1,32 @@
+// POST /api/signups (anyone) and GET /api/signups (team token): see README "HTTP API".
+import type { Route } from './+types/api.signups';
+import { SIGNUP_API_MESSAGES } from '~/lib/signup';
+import { handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http.server';
+import { clientAddressContext } from '~/server/request-context.server';
+import { listSignups, submitSignup } from '~/server/signups.server';
+import { requireTeam } from '~/server/team-session.server';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireTeam(request);
+    return json({ signups: await listSignups() });
+  });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed('GET, POST');
+  return handleApi(async () => {
+    const body = await readJson(request, {
+      messages: { tooLarge: SIGNUP_API_MESSAGES.tooLarge, invalid: SIGNUP_API_MESSAGES.invalid },
+    });
+    const result = await submitSignup(body, context.get(clientAddressContext));
+    switch (result.status) {
+      case 400:
+        return jsonError(400, result.error, { fields: result.fields });
+      case 429:
+        return jsonError(429, result.error, {}, { 'Retry-After': String(result.retryAfter) });
+      default:
+        return json({ id: result.record.id, data: result.record }, result.status);
+    }
+  });
+}

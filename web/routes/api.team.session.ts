@@ -1,0 +1,21 @@
+// POST /api/team/session: the team code → a signed, expiring token (see README "HTTP API").
+import type { Route } from './+types/api.team.session';
+import { handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http.server';
+import { clientAddressContext } from '~/server/request-context.server';
+import { openTeamSession } from '~/server/team-session.server';
+
+export const loader = () => methodNotAllowed('POST');
+
+export function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed('POST');
+  return handleApi(async () => {
+    const { code } = await readJson(request, { limit: 1024 });
+    if (typeof code !== 'string' || code.length > 64) return jsonError(400, 'Expected {"code": "<4 digits>"}');
+    const result = await openTeamSession(code, context.get(clientAddressContext));
+    if (!result.ok) {
+      const headers: HeadersInit = result.retryAfter ? { 'Retry-After': String(result.retryAfter) } : {};
+      return jsonError(result.status, result.error, {}, headers);
+    }
+    return json({ token: result.token, expiresAt: result.expiresAt.toISOString() });
+  });
+}

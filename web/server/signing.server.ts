@@ -1,0 +1,31 @@
+// HMAC-signed tokens with AUTH_SECRET: a payload, a purpose (so a token made for one use is never
+// accepted for another) and a signature compared in constant time.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { getConfig } from './config.server';
+
+const mac = (purpose: string, payload: string, secret: string) =>
+  createHmac('sha256', secret).update(`${purpose}\n${payload}`).digest('base64url');
+
+/** `payload.signature` (the payload should be URL-safe text). */
+export function sign(purpose: string, payload: string, secret = getConfig().authSecret): string {
+  return `${payload}.${mac(purpose, payload, secret)}`;
+}
+
+/** The payload of a token signed for `purpose`, or undefined when it is forged or malformed. */
+export function verify(purpose: string, token: unknown, secret = getConfig().authSecret): string | undefined {
+  if (typeof token !== 'string' || token.length > 512) return undefined;
+  const dot = token.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const payload = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(mac(purpose, payload, secret));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? payload : undefined;
+}
+
+/** Compares two secrets in constant time (independent of where they differ and of their lengths). */
+export function safeEqual(a: string, b: string): boolean {
+  const key = 'compare';
+  const ha = createHmac('sha256', key).update(a).digest();
+  const hb = createHmac('sha256', key).update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
