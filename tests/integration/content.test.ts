@@ -1,0 +1,99 @@
+// The content module over the bundled dataset: every loader answers the contract shapes with the
+// spec's fixed facts (programme table, five horses, five FAQ items, legal pages dated October 2025).
+import { beforeAll, describe, expect, test } from 'vitest';
+import { clearContentCache, getLandingContent, getLegalPage, getSiteSettings } from '~/server/content.server';
+import type { ResponsiveImage } from '~/lib/content-types';
+
+beforeAll(() => {
+  delete process.env.SANITY_PROJECT_ID;
+  clearContentCache();
+});
+
+function expectImage(image: ResponsiveImage | undefined) {
+  expect(image).toBeDefined();
+  expect(image!.alt.length).toBeGreaterThan(5);
+  expect(image!.width).toBeGreaterThan(0);
+  expect(image!.height).toBeGreaterThan(0);
+  expect(image!.src).toMatch(/^\/images\/[a-f0-9]{40}-\d+x\d+-\d+\.webp$/);
+  expect(image!.srcSetAvif).toMatch(/^(\/images\/\S+\.avif \d+w)(, \/images\/\S+\.avif \d+w)*$/);
+  expect(image!.srcSetWebp).toMatch(/^(\/images\/\S+\.webp \d+w)(, \/images\/\S+\.webp \d+w)*$/);
+}
+
+describe('bundled content', () => {
+  test('the programme table is exactly the spec’s', async () => {
+    const { programmes } = await getLandingContent();
+    expect(programmes.map((p) => [p.number, p.title, p.duration])).toEqual([
+      ['01', 'MAGICAL MOVEMENT', '10 Tage'],
+      ['02', "RIDER'S PERFECTION", '10 Tage'],
+      ['03', 'MASTERING THE MOVE', '6 Monate'],
+      ['04', 'FGP-TRAINER', '12 Monate'],
+      ['05', '1:1 EXKLUSIV', 'ab 3 Monaten'],
+    ]);
+    const fgp = JSON.stringify(programmes[3]!.description);
+    for (const part of [
+      'Live-Sessions',
+      'ohne Aufzeichnung',
+      'Wissens-PDFs',
+      'Bewegungsanalyse',
+      'Buchinterpretationen',
+      '1:1-Coachings',
+      'Berlin',
+      'Reitsitz-Simulator',
+    ])
+      expect(fgp).toContain(part);
+  });
+
+  test('five horses with before and after images, five FAQ items, every section titled', async () => {
+    const content = await getLandingContent();
+    expect(content.horses).toHaveLength(5);
+    for (const horse of content.horses) {
+      expectImage(horse.beforeImage);
+      expectImage(horse.afterImage);
+      expect(horse.beforeText).not.toEqual(horse.afterText);
+    }
+    expect(content.faq).toHaveLength(5);
+    for (const s of Object.values(content.sections)) expect(s.title.length).toBeGreaterThan(3);
+    expect(content.mediaReferences.length).toBeGreaterThan(0);
+    expect(content.questions.length).toBeGreaterThan(0);
+    expect(content.learningSlides.length).toBeGreaterThan(0);
+  });
+
+  test('site settings: free community, https group links, images with alt text', async () => {
+    const settings = await getSiteSettings();
+    expect(settings.communityPrice).toBe(0);
+    expect(settings.groupLinks.reiter).toMatch(/^https:\/\/chat\.whatsapp\.com\//);
+    expect(settings.groupLinks.trainer).toMatch(/^https:\/\/chat\.whatsapp\.com\//);
+    expect(settings.photoNetwork.url).toMatch(/^https:\/\//);
+    expect(settings.heroVideo.youtubeId).toMatch(/^[A-Za-z0-9_-]{11}$/);
+    for (const image of [settings.signature, settings.seal, settings.heroVideo.thumbnail]) expectImage(image);
+  });
+
+  test('legal pages are dated October 2025; the imprint carries the operator from the settings', async () => {
+    const settings = await getSiteSettings();
+    for (const slug of ['imprint', 'datenschutz', 'agb'] as const) {
+      const page = await getLegalPage(slug);
+      expect(page.slug).toBe(slug);
+      expect(page.dateLabel).toContain('Oktober 2025');
+      expect(page.body.length).toBeGreaterThan(3);
+    }
+    const imprint = JSON.stringify((await getLegalPage('imprint')).body);
+    expect(imprint).toContain('§ 5 DDG');
+    expect(imprint).toContain(settings.operator.street);
+    expect(imprint).not.toContain('operatorDetails');
+    const agb = JSON.stringify((await getLegalPage('agb')).body);
+    for (let n = 1; n <= 11; n++) expect(agb).toContain(`§ ${n} `);
+    for (const part of ['14 Tagen', '48 Stunden', '50 %', '100 %']) expect(agb).toContain(part);
+    const privacy = JSON.stringify((await getLegalPage('datenschutz')).body);
+    for (const part of [
+      'Datenerfassung',
+      'Analyse',
+      'TLS',
+      'Anmeldeformular',
+      'WhatsApp',
+      'Rechte',
+      'Änderungen',
+      'Fragen',
+    ])
+      expect(privacy).toContain(part);
+  });
+});

@@ -1,0 +1,39 @@
+// A ResponsiveImage from the content module as <picture>: AVIF and WebP sources from our own
+// origin, width and height set (no layout shift), lazy unless `priority` (the hero's images).
+import type { ResponsiveImage } from '~/lib/content-types';
+
+export interface PictureProps {
+  /** Nothing is rendered without an image (optional content such as a media logo). */
+  image: ResponsiveImage | undefined;
+  /** The `sizes` attribute: how wide the image is shown, e.g. "(min-width: 1024px) 50vw, 100vw". */
+  sizes: string;
+  /** Class of the <picture> element (style the <img> inside it). */
+  className?: string;
+  /** Above the fold: loaded eagerly with high priority. */
+  priority?: boolean;
+}
+
+export function Picture({ image, sizes, className, priority = false }: PictureProps) {
+  if (!image) return null;
+  const placeholder = image.placeholder
+    ? image.placeholder.startsWith('data:')
+      ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' }
+      : { backgroundColor: image.placeholder }
+    : undefined;
+  return (
+    <picture className={className}>
+      <source type="image/avif" srcSet={image.srcSetAvif} sizes={sizes} />
+      <source type="image/webp" srcSet={image.srcSetWebp} sizes={sizes} />
+      <img
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding="async"
+        fetchPriority={priority ? 'high' : undefined}
+        style={placeholder}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,172 @@
+// Images always come from our own origin. Content loading turns each image of a query result into
+// a ResponsiveImage whose URLs point at /images/<asset>-<width>.<avif|webp>; the original is the
+// bundled file or, in Sanity mode, a copy downloaded while the content loads (at build time and on
+// revalidation). Renditions are generated with sharp on first request into a content-addressed
+// cache (IMAGE_CACHE_DIR) and served as immutable. See docs/decisions/ (image pipeline).
+import { createHash } from 'node:crypto';
+import { access, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import type { ResponsiveImage } from '~/lib/content-types';
+
+/** Widths offered in srcset; never wider than the original. */
+export const RENDITION_WIDTHS = [480, 800, 1200, 1600, 1920] as const;
+const MAX_WIDTH = 1920;
+export const FORMATS = ['avif', 'webp'] as const;
+export type ImageFormat = (typeof FORMATS)[number];
+
+export interface ImageAssetFacts {
+  _id: string;
+  url: string | null;
+  width: number | null;
+  height: number | null;
+  lqip?: string | null;
+}
+export interface RawImage {
+  alt: string | null;
+  asset: ImageAssetFacts | null;
+}
+
+const ASSET_ID = /^image-([a-f0-9]{40}-\d+x\d+)-([a-z0-9]+)$/;
+const RENDITION_NAME = /^([a-f0-9]{40})-(\d+)x(\d+)-(\d+)\.(avif|webp)$/;
+
+/** `image-<sha1>-<w>x<h>-<ext>` → `<sha1>-<w>x<h>` (content-addressed: a new file gets a new key). */
+export function assetKey(assetId: string) {
+  const match = ASSET_ID.exec(assetId);
+  if (!match) throw new Error(`Not an image asset id: ${assetId}`);
+  return { key: match[1]!, ext: match[2]! };
+}
+
+export function renditionWidths(originalWidth: number): number[] {
+  const widths: number[] = RENDITION_WIDTHS.filter((w) => w < originalWidth);
+  widths.push(Math.min(originalWidth, MAX_WIDTH));
+  return widths;
+}
+
+export const renditionUrl = (key: string, width: number, format: ImageFormat) => `/images/${key}-${width}.${format}`;
+
+export interface ImagePipelineOptions {
+  cacheDir: string;
+}
+
+/** Where originals live, by asset key; filled as content loads. */
+export class ImagePipeline {
+  private readonly originals = new Map<string, Promise<string>>();
+  private readonly inFlight = new Map<string, Promise<string | undefined>>();
+
+  constructor(private readonly options: ImagePipelineOptions) {}
+
+  get cacheDir() {
+    return this.options.cacheDir;
+  }
+
+  /** Registers the asset's original (downloading a remote one) and describes its renditions. */
+  async responsive(image: RawImage, what: string): Promise<ResponsiveImage> {
+    const asset = image.asset;
+    if (!asset?._id || !asset.url || !asset.width || !asset.height)
+      throw new Error(`Content error: ${what} has no image (upload one in the Studio).`);
+    if (!image.alt?.trim()) throw new Error(`Content error: ${what} has no alt text.`);
+    const { key, ext } = assetKey(asset._id);
+    await this.registerOriginal(key, ext, asset.url);
+    const widths = renditionWidths(asset.width);
+    const largest = widths[widths.length - 1]!;
+    const srcSet = (format: ImageFormat) => widths.map((w) => `${renditionUrl(key, w, format)} ${w}w`).join(', ');
+    return {
+      alt: image.alt.trim(),
+      width: largest,
+      height: Math.round((asset.height * largest) / asset.width),
+      src: renditionUrl(key, largest, 'webp'),
+      srcSetAvif: srcSet('avif'),
+      srcSetWebp: srcSet('webp'),
+      ...(asset.lqip ? { placeholder: asset.lqip } : {}),
+    };
+  }
+
+  private registerOriginal(key: string, ext: string, url: string) {
+    let original = this.originals.get(key);
+    if (!original) {
+      original = url.startsWith('file:') ? Promise.resolve(fileURLToPath(url)) : this.download(key, ext, url);
+      this.originals.set(key, original);
+      original.catch(() => this.originals.delete(key));
+    }
+    return original;
+  }
+
+  /** Copies a remote original (Sanity's CDN) into the cache once; its name is its content hash. */
+  private async download(key: string, ext: string, url: string) {
+    const file = path.join(this.options.cacheDir, 'originals', `${key}.${ext}`);
+    if (await exists(file)) return file;
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`Downloading image ${url} failed: HTTP ${response.status}`);
+    await writeAtomically(file, Buffer.from(await response.arrayBuffer()));
+    return file;
+  }
+
+  /** The original for a key registered by content loading, or a copy downloaded earlier. */
+  private async findOriginal(key: string): Promise<string | undefined> {
+    const registered = this.originals.get(key);
+    if (registered) return registered.catch(() => undefined);
+    const dir = path.join(this.options.cacheDir, 'originals');
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const name = names.find((n) => n.startsWith(`${key}.`));
+    return name ? path.join(dir, name) : undefined;
+  }
+
+  /**
+   * The file of a rendition such as `<sha1>-1600x1067-800.avif`, generated on first request.
+   * Undefined for names that are not a rendition of a known image (no arbitrary sizes).
+   * `loadContent` is called once when the original is not known yet (a fresh process).
+   */
+  async rendition(name: string, loadContent?: () => Promise<unknown>): Promise<string | undefined> {
+    const match = RENDITION_NAME.exec(name);
+    if (!match) return undefined;
+    const [, sha1, w, h, width, format] = match as unknown as [string, string, string, string, string, ImageFormat];
+    if (!renditionWidths(Number(w)).includes(Number(width))) return undefined;
+    const key = `${sha1}-${w}x${h}`;
+    const file = path.join(this.options.cacheDir, 'renditions', name);
+    if (await exists(file)) return file;
+
+    let pending = this.inFlight.get(name);
+    if (!pending) {
+      pending = (async () => {
+        let original = await this.findOriginal(key);
+        if (!original && loadContent) {
+          await loadContent();
+          original = await this.findOriginal(key);
+        }
+        if (!original) return undefined;
+        const pipeline = sharp(original).resize({ width: Number(width), withoutEnlargement: true });
+        const data =
+          format === 'avif'
+            ? await pipeline.avif({ quality: 55, effort: 4 }).toBuffer()
+            : await pipeline.webp({ quality: 78, effort: 4 }).toBuffer();
+        await writeAtomically(file, data);
+        return file;
+      })().finally(() => this.inFlight.delete(name));
+      this.inFlight.set(name, pending);
+    }
+    return pending;
+  }
+
+  /** A tiny blurred preview (data URL) for an original file. */
+  static async lqip(file: string) {
+    const data = await sharp(file).resize({ width: 16 }).blur(0.6).webp({ quality: 40 }).toBuffer();
+    return `data:image/webp;base64,${data.toString('base64')}`;
+  }
+}
+
+async function exists(file: string) {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Write to a temporary name, then rename: readers never see half a file (builds share the cache). */
+async function writeAtomically(file: string, data: Buffer) {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${createHash('sha1').update(String(Math.random())).digest('hex').slice(0, 8)}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
+}
