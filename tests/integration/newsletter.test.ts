@@ -1,0 +1,151 @@
+// Newsletter double opt-in over a real SMTP server: confirmation mail, the signed link, the
+// unsubscribe link; on PGlite and PostgreSQL.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import * as signupsRoute from '~/routes/api.signups';
+import * as confirmRoute from '~/routes/newsletter.bestaetigen';
+import * as unsubscribeRoute from '~/routes/newsletter.abmelden';
+import { schema } from '~/server/db.server';
+import { mayReceiveNewsletter, sendNewsletterMail } from '~/server/newsletter.server';
+import { describeEachDatabase } from '../support/database';
+import { startSmtp, type TestSmtp } from '../support/smtp';
+import { PUBLIC_URL, call, post, useTestConfig } from './signups-support';
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
+afterAll(() => smtp?.close());
+
+const email = () => `reiterin-${crypto.randomUUID().slice(0, 8)}@example.org`;
+async function signUp(over: Record<string, unknown>) {
+  const res = await call(
+    signupsRoute.action,
+    post('/api/signups', { id: crypto.randomUUID(), userType: 'reiter', name: 'Jördis Müller', ...over }),
+  );
+  expect(res.status).toBe(201);
+  return (await res.json()).id as string;
+}
+const linkTo = (links: string[], path: string) => links.find((l) => l.startsWith(`${PUBLIC_URL}${path}?token=`))!;
+
+describeEachDatabase('newsletter double opt-in', (current) => {
+  beforeAll(() => {
+    useTestConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Bewegungscoaching <hallo@bewegung.test>' });
+  });
+  const row = async (id: string) =>
+    (await current().db.select().from(schema.signups).where(eq(schema.signups.id, id)))[0]!;
+
+  test('an opt-in gets a German confirmation mail; the click confirms it once', async () => {
+    const to = email();
+    const id = await signUp({ email: to, newsletterOptIn: true });
+    const mail = await smtp.waitFor((m) => m.to.includes(to));
+    expect(mail.subject).toBe('Bitte bestätige deine Newsletter-Anmeldung');
+    expect(mail.headers.from).toContain('hallo@bewegung.test');
+    expect(mail.text).toContain('Hallo Jördis Müller,');
+    expect(mail.text).toContain('Bitte bestätige das mit einem Klick auf diesen Link');
+    const link = linkTo(mail.links, '/newsletter/bestaetigen');
+    expect(link).toBeDefined();
+    expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+    expect((await row(id)).newsletterConfirmedAt).toBeNull();
+
+    const first = await call(confirmRoute.loader, new Request(link));
+    expect(first).toEqual({ result: 'confirmed' });
+    const confirmedAt = (await row(id)).newsletterConfirmedAt;
+    expect(confirmedAt).toBeInstanceOf(Date);
+    // A second click keeps the first time (the proof of consent).
+    expect(await call(confirmRoute.loader, new Request(link))).toEqual({ result: 'already-confirmed' });
+    expect((await row(id)).newsletterConfirmedAt).toEqual(confirmedAt);
+  });
+
+  test('no opt-in, no mail; a repeated signup sends no second mail', async () => {
+    const quiet = email();
+    await signUp({ email: quiet, newsletterOptIn: false });
+    const twice = email();
+    const id = crypto.randomUUID();
+    await signUp({ id, email: twice, newsletterOptIn: true });
+    await call(signupsRoute.action, post('/api/signups', { id, userType: 'reiter', name: 'X', email: twice }));
+    await smtp.waitFor((m) => m.to.includes(twice));
+    // Give a wrong extra mail time to arrive, then check none did.
+    await signUp({ email: email(), newsletterOptIn: true }).then(() => smtp.waitFor((m) => m.text.includes('Hallo')));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.filter((m) => m.to.includes(quiet))).toHaveLength(0);
+    expect(smtp.mails.filter((m) => m.to.includes(twice))).toHaveLength(1);
+  });
+
+  test('a forged or altered confirmation link confirms nothing', async () => {
+    const to = email();
+    const id = await signUp({ email: to, newsletterOptIn: true });
+    const link = linkTo((await smtp.waitFor((m) => m.to.includes(to))).links, '/newsletter/bestaetigen');
+    const token = new URL(link).searchParams.get('token')!;
+    const otherId = await signUp({ email: email(), newsletterOptIn: true });
+    for (const bad of [`${otherId}.${token.split('.')[1]}`, `${token}x`, id, '', 'a.b']) {
+      const res = await call(
+        confirmRoute.loader,
+        new Request(`${PUBLIC_URL}/newsletter/bestaetigen?token=${encodeURIComponent(bad)}`),
+      );
+      expect(res).toEqual({ result: 'invalid' });
+    }
+    // The unsubscribe token is not a confirmation token.
+    const unsubscribe = new URL(linkTo((await smtp.waitFor((m) => m.to.includes(to))).links, '/newsletter/abmelden'));
+    expect(
+      await call(confirmRoute.loader, new Request(`${PUBLIC_URL}/newsletter/bestaetigen${unsubscribe.search}`)),
+    ).toEqual({
+      result: 'invalid',
+    });
+    expect((await row(id)).newsletterConfirmedAt).toBeNull();
+    expect((await row(otherId)).newsletterConfirmedAt).toBeNull();
+  });
+
+  test('every newsletter mail carries an unsubscribe link that works (page and one-click)', async () => {
+    const to = email();
+    const id = await signUp({ email: to, newsletterOptIn: true });
+    const confirmation = await smtp.waitFor((m) => m.to.includes(to));
+    await call(confirmRoute.loader, new Request(linkTo(confirmation.links, '/newsletter/bestaetigen')));
+    expect(mayReceiveNewsletter(await row(id))).toBe(true);
+
+    await sendNewsletterMail({ id, email: to }, { subject: 'Neues aus dem Stall', paragraphs: ['Hallo!'] });
+    const newsletter = await smtp.waitFor((m) => m.to.includes(to) && m.subject === 'Neues aus dem Stall');
+    for (const mail of [confirmation, newsletter]) {
+      const link = linkTo(mail.links, '/newsletter/abmelden');
+      expect(link).toBeDefined();
+      expect(mail.text).toContain('abmelden');
+      expect(mail.headers['list-unsubscribe']).toBe(`<${link}>`);
+      expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    }
+    const link = linkTo(newsletter.links, '/newsletter/abmelden');
+    // Opening the link shows a button and changes nothing (link scanners must not unsubscribe).
+    expect(await call(unsubscribeRoute.loader, new Request(link))).toMatchObject({ valid: true });
+    expect((await row(id)).newsletterUnsubscribedAt).toBeNull();
+    // The mail app's one-click POST (RFC 8058) unsubscribes.
+    const oneClick = new Request(link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(await call(unsubscribeRoute.action, oneClick)).toEqual({ result: 'unsubscribed' });
+    const unsubscribedAt = (await row(id)).newsletterUnsubscribedAt;
+    expect(unsubscribedAt).toBeInstanceOf(Date);
+    expect(mayReceiveNewsletter(await row(id))).toBe(false);
+    // The page's button (token in the form) works too and is idempotent.
+    const form = new Request(`${PUBLIC_URL}/newsletter/abmelden`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: new URL(link).searchParams.get('token')! }).toString(),
+    });
+    expect(await call(unsubscribeRoute.action, form)).toEqual({ result: 'unsubscribed' });
+    expect((await row(id)).newsletterUnsubscribedAt).toEqual(unsubscribedAt);
+    // After unsubscribing, the old confirmation link does not subscribe again.
+    expect(await call(confirmRoute.loader, new Request(linkTo(confirmation.links, '/newsletter/bestaetigen')))).toEqual(
+      {
+        result: 'unsubscribed',
+      },
+    );
+  });
+
+  test('a forged unsubscribe link is refused', async () => {
+    const res = await call(unsubscribeRoute.loader, new Request(`${PUBLIC_URL}/newsletter/abmelden?token=abc.def`));
+    expect(res).toMatchObject({ valid: false });
+    const post = new Request(`${PUBLIC_URL}/newsletter/abmelden?token=abc.def`, { method: 'POST', body: '' });
+    expect(await call(unsubscribeRoute.action, post)).toEqual({ result: 'invalid' });
+  });
+});
