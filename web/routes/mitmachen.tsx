@@ -1,0 +1,81 @@
+// /mitmachen (and /mitmachen?typ=trainer): the signup without JavaScript. The same form as the
+// popup posts here; the answer renders the links panel or the error, with the spec's texts.
+import { randomUUID } from 'node:crypto';
+import { data } from 'react-router';
+import type { Route } from './+types/mitmachen';
+import { SIGNUP_COPY } from '~/components/signup/copy';
+import { SignupForm, type SignupServerState } from '~/components/signup/SignupForm';
+import { signupPagePath } from '~/components/signup/paths';
+import { pageMeta } from '~/lib/seo';
+import { parseUserType, SIGNUP_API_MESSAGES } from '~/lib/signup';
+import { getSiteSettings } from '~/server/content.server';
+import { HttpError, readText } from '~/server/http.server';
+import { clientAddressContext } from '~/server/request-context.server';
+import { submitSignup } from '~/server/signups.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const settings = await getSiteSettings();
+  return {
+    userType: parseUserType(new URL(request.url).searchParams.get('typ')),
+    // The idempotency id of this form: sending it twice (double click, reload) stores one signup.
+    signupId: randomUUID(),
+    groupLinks: settings.groupLinks,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let form: URLSearchParams;
+  try {
+    form = new URLSearchParams(await readText(request));
+  } catch (error) {
+    if (error instanceof HttpError) return data({ state: invalid(SIGNUP_API_MESSAGES.tooLarge) }, { status: 413 });
+    throw error;
+  }
+  const values = {
+    userType: parseUserType(form.get('userType')),
+    name: form.get('name') ?? '',
+    email: form.get('email') ?? '',
+    newsletterOptIn: form.has('newsletterOptIn'),
+  };
+  const body: Record<string, unknown> = { ...values, userType: form.get('userType') ?? undefined };
+  if (form.get('id')) body.id = form.get('id');
+  if (form.has('website')) body.website = form.get('website');
+  const result = await submitSignup(body, context.get(clientAddressContext));
+  const state: SignupServerState =
+    result.status === 400 || result.status === 429
+      ? { values, error: result.error, fields: result.status === 400 ? result.fields : [] }
+      : { values, record: result.record };
+  return data({ state }, { status: result.status });
+}
+
+function invalid(error: string): SignupServerState {
+  return { values: { userType: 'reiter', name: '', email: '', newsletterOptIn: true }, error };
+}
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({
+    title: SIGNUP_COPY.page.title,
+    description: SIGNUP_COPY.page.description,
+    path: signupPagePath(parseUserType(new URLSearchParams(location.search).get('typ'))),
+  });
+
+export default function Mitmachen({ loaderData, actionData }: Route.ComponentProps) {
+  const { userType, signupId, groupLinks } = loaderData;
+  return (
+    <main className="signup-page">
+      <SignupForm
+        // A new answer from the server (after a post) shows its state.
+        key={actionData ? JSON.stringify(actionData.state) : 'form'}
+        userType={userType}
+        groupLinks={groupLinks}
+        action={signupPagePath(userType)}
+        signupId={signupId}
+        server={actionData?.state}
+        headingLevel="h1"
+      />
+      <p>
+        <a href="/">{SIGNUP_COPY.page.back}</a>
+      </p>
+    </main>
+  );
+}
