@@ -1,7 +1,31 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { useNonce } from '~/components/Nonce';
+import '@fontsource-variable/inter/wght.css';
+import '@fontsource/cormorant-garamond/500.css';
+import '@fontsource/cormorant-garamond/500-italic.css';
+import '@fontsource/cormorant-garamond/600.css';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import cormorantLatin from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url';
 import '~/styles/global.css';
+
+// Fonts are self-hosted (fontsource); the two faces of the first view are preloaded.
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: cormorantLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+];
+
+// Without JavaScript: closed panels (FAQ answers, the other switch tab) open, and the phone header
+// shows its links inline instead of the burger menu.
+const NO_SCRIPT_STYLE = `<style>
+[data-nojs-visible][hidden]{display:block}
+.burger{display:none}
+.site-header{position:absolute;height:auto}
+.site-header__inner{flex-wrap:wrap;padding-block:.5rem}
+.site-nav{display:block;order:3;width:100%}
+.site-nav .nav-links{display:flex;flex-wrap:wrap}
+.site-header__cta{display:inline-flex}
+</style>`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -10,11 +34,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f4eee3" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {/* Stylesheets need no nonce (style-src 'self'); an explicit '' keeps the router's nonce off
             them, which the browser would hide and React would report as a hydration mismatch. */}
         <Links nonce="" />
+        <noscript dangerouslySetInnerHTML={{ __html: NO_SCRIPT_STYLE }} />
       </head>
       <body>
         {children}

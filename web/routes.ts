@@ -12,6 +12,8 @@ export default [
   route('teamdashboard', 'routes/teamdashboard.tsx'),
   // Resource routes (HTTP API).
   route('healthz', 'routes/healthz.ts'),
+  route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('robots.txt', 'routes/robots[.]txt.ts'),
   route('images/:file', 'routes/images.ts'),
   route('api/*', 'routes/api.not-found.ts'),
   // Everything else: a German 404 page with status 404.

@@ -1,16 +1,21 @@
 import type { Route } from './+types/agb';
+import { LegalPage } from '~/components/LegalPage';
 import { pageMeta } from '~/lib/seo';
+import { getLegalPage, getSiteSettings } from '~/server/content.server';
+import { publicUrlConfig } from '~/server/config.server';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Allgemeine Geschäftsbedingungen', path: '/agb' });
+// Runs at build time: /agb is prerendered.
+export async function loader() {
+  const [page, settings] = await Promise.all([getLegalPage('agb'), getSiteSettings()]);
+  const owner = settings.operator.businessName ?? settings.siteTitle;
+  return { page, description: `${page.title}: ${owner}. ${settings.siteDescription}`, publicUrl: publicUrlConfig() };
+}
 
-export default function Agb() {
-  return (
-    <main className="page-message">
-      <h1>Allgemeine Geschäftsbedingungen</h1>
-      <p>Diese Seite entsteht gerade.</p>
-      <p>
-        <a href="/">Zur Startseite</a>
-      </p>
-    </main>
-  );
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+  data
+    ? pageMeta({ title: data.page.title, description: data.description, path: '/agb', publicUrl: data.publicUrl })
+    : [];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page={loaderData.page} />;
 }

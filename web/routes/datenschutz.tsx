@@ -1,16 +1,26 @@
 import type { Route } from './+types/datenschutz';
+import { LegalPage } from '~/components/LegalPage';
 import { pageMeta } from '~/lib/seo';
+import { getLegalPage, getSiteSettings } from '~/server/content.server';
+import { publicUrlConfig } from '~/server/config.server';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Datenschutzerklärung', path: '/datenschutz' });
+// Runs at build time: /datenschutz is prerendered.
+export async function loader() {
+  const [page, settings] = await Promise.all([getLegalPage('datenschutz'), getSiteSettings()]);
+  const owner = settings.operator.businessName ?? settings.siteTitle;
+  return { page, description: `${page.title}: ${owner}. ${settings.siteDescription}`, publicUrl: publicUrlConfig() };
+}
 
-export default function Datenschutz() {
-  return (
-    <main className="page-message">
-      <h1>Datenschutzerklärung</h1>
-      <p>Diese Seite entsteht gerade.</p>
-      <p>
-        <a href="/">Zur Startseite</a>
-      </p>
-    </main>
-  );
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+  data
+    ? pageMeta({
+        title: data.page.title,
+        description: data.description,
+        path: '/datenschutz',
+        publicUrl: data.publicUrl,
+      })
+    : [];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page={loaderData.page} />;
 }

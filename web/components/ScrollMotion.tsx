@@ -1,0 +1,55 @@
+// Scroll-in animations and the decorative rotation, with gsap and ScrollTrigger loaded only after
+// the page is interactive and only when the visitor has not asked for reduced motion. Content is
+// visible in the HTML; only elements still below the fold are hidden, just before they animate in.
+import { useEffect } from 'react';
+import { REVEAL_MARGIN_PX, REVEAL_STAGGER_S, rotationFor } from '~/lib/motion';
+import { prefersReducedMotion } from './motion-preference';
+
+/** Marks a group whose children fade in one after another as it scrolls into view. */
+export const reveal = { 'data-reveal': '' } as const;
+/** Marks the decorative element that turns with the scroll (15–45°). */
+export const rotate = { 'data-rotate': '' } as const;
+
+export function ScrollMotion() {
+  useEffect(() => {
+    if (prefersReducedMotion()) return;
+    let revert: (() => void) | undefined;
+    let cancelled = false;
+    const start = async () => {
+      const [{ gsap }, { ScrollTrigger }] = await Promise.all([import('gsap'), import('gsap/ScrollTrigger')]);
+      if (cancelled) return;
+      gsap.registerPlugin(ScrollTrigger);
+      const context = gsap.context(() => {
+        for (const group of document.querySelectorAll<HTMLElement>('[data-reveal]')) {
+          // Already on screen: leave it alone (no flash, no layout work for the first view).
+          if (group.getBoundingClientRect().top < window.innerHeight - REVEAL_MARGIN_PX) continue;
+          gsap.from(group.children, {
+            autoAlpha: 0,
+            y: 24,
+            duration: 0.7,
+            ease: 'power2.out',
+            stagger: REVEAL_STAGGER_S,
+            scrollTrigger: { trigger: group, start: `top bottom-=${REVEAL_MARGIN_PX}`, once: true },
+          });
+        }
+        for (const element of document.querySelectorAll<HTMLElement>('[data-rotate]')) {
+          ScrollTrigger.create({
+            start: 0,
+            end: 'max',
+            onUpdate: (self) => gsap.set(element, { rotation: rotationFor(self.progress * 4) }),
+          });
+        }
+      });
+      document.documentElement.dataset.motion = 'on';
+      revert = () => context.revert();
+    };
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
+    idle(() => void start());
+    return () => {
+      cancelled = true;
+      revert?.();
+      delete document.documentElement.dataset.motion;
+    };
+  }, []);
+  return null;
+}

@@ -1,0 +1,165 @@
+// A slider over keen-slider, loaded only when the slider comes near the viewport. Without
+// JavaScript (and until keen-slider arrives) the slides are a horizontal scroll-snap row with the
+// same 1/2/3 slides per width, so every slide stays readable.
+import { Children, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { KeenSliderInstance, KeenSliderPlugin } from 'keen-slider';
+import { AUTOPLAY_MS, autoplayRuns, sliderBreakpoints } from '~/lib/slides';
+import { LABELS } from '~/lib/ui-labels';
+import { REDUCED_MOTION_QUERY } from './motion-preference';
+
+const SPACING_PX = 24;
+
+/** Advances every 4000 ms unless hovered, focused, hidden or with reduced motion. */
+function autoplay(onState: (running: boolean) => void): KeenSliderPlugin {
+  return (slider) => {
+    const state = { hovered: false, focused: false, reducedMotion: false, hidden: false };
+    const motion = window.matchMedia(REDUCED_MOTION_QUERY);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      state.reducedMotion = motion.matches;
+      state.hidden = document.visibilityState === 'hidden';
+      const running = autoplayRuns(state);
+      onState(running);
+      if (running) timer = setTimeout(() => slider.next(), AUTOPLAY_MS);
+    };
+    const set = (key: 'hovered' | 'focused', value: boolean) => () => {
+      state[key] = value;
+      schedule();
+    };
+    const listeners: [EventTarget, string, () => void][] = [];
+    slider.on('created', () => {
+      const c = slider.container;
+      listeners.push(
+        [c, 'mouseenter', set('hovered', true)],
+        [c, 'mouseleave', set('hovered', false)],
+        [c, 'focusin', set('focused', true)],
+        [c, 'focusout', set('focused', false)],
+        [document, 'visibilitychange', schedule],
+        [motion, 'change', schedule],
+      );
+      for (const [target, type, fn] of listeners) target.addEventListener(type, fn);
+      schedule();
+    });
+    slider.on('dragStarted', () => clearTimeout(timer));
+    slider.on('animationEnded', schedule);
+    slider.on('updated', schedule);
+    slider.on('destroyed', () => {
+      clearTimeout(timer);
+      for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
+    });
+  };
+}
+
+export function Slider({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  const root = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLUListElement>(null);
+  const instance = useRef<KeenSliderInstance | null>(null);
+  const [live, setLive] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const slides = Children.toArray(children);
+
+  useEffect(() => {
+    const container = track.current;
+    if (!container || !root.current) return;
+    let cancelled = false;
+    const start = async () => {
+      const { default: KeenSlider } = await import('keen-slider');
+      if (cancelled) return;
+      container.classList.add('keen-slider');
+      instance.current = new KeenSlider(
+        container,
+        {
+          loop: true,
+          selector: '.keen-slider__slide',
+          slides: { perView: 1, spacing: SPACING_PX },
+          breakpoints: sliderBreakpoints(SPACING_PX),
+          created: () => setLive(true),
+          slideChanged: (s) => setCurrent(s.track.details.rel),
+        },
+        [autoplay(setRunning)],
+      );
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        void start();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(root.current);
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+      instance.current?.destroy();
+      instance.current = null;
+      container.classList.remove('keen-slider');
+    };
+  }, []);
+
+  return (
+    <div
+      ref={root}
+      className={`slider${live ? ' is-live' : ''}${className ? ` ${className}` : ''}`}
+      role="region"
+      aria-roledescription="Karussell"
+      aria-label={label}
+      data-autoplay={live ? (running ? 'running' : 'paused') : 'off'}
+      data-current={current}
+    >
+      <ul ref={track} className="slider__track">
+        {slides.map((slide, i) => (
+          <li
+            key={i}
+            className="slider__slide keen-slider__slide"
+            role="group"
+            aria-roledescription={LABELS.slide}
+            aria-label={`${i + 1} ${LABELS.slideOf} ${slides.length}`}
+          >
+            {slide}
+          </li>
+        ))}
+      </ul>
+      {live && (
+        <div className="slider__controls">
+          <button
+            type="button"
+            className="slider__arrow"
+            aria-label={LABELS.previousSlide}
+            onClick={() => instance.current?.prev()}
+          >
+            <Arrow direction="left" />
+          </button>
+          <span className="slider__count" aria-hidden="true">
+            {current + 1} / {slides.length}
+          </span>
+          <button
+            type="button"
+            className="slider__arrow"
+            aria-label={LABELS.nextSlide}
+            onClick={() => instance.current?.next()}
+          >
+            <Arrow direction="right" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Arrow({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.75"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,39 @@
+import type { SiteSettings } from '~/lib/content-types';
+import { LABELS } from '~/lib/ui-labels';
+
+export function Footer({ settings }: { settings: SiteSettings }) {
+  const { operator } = settings;
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <div className="site-footer__brand">
+          <p className="site-footer__name">{operator.businessName ?? settings.siteTitle}</p>
+          <p>
+            {operator.name} · {operator.postalCode} {operator.city}
+          </p>
+        </div>
+        <nav aria-label={LABELS.legal}>
+          <ul className="site-footer__links">
+            <li>
+              <a href="/imprint">{LABELS.imprint}</a>
+            </li>
+            <li>
+              <a href="/datenschutz">{LABELS.privacy}</a>
+            </li>
+            <li>
+              <a href="/agb">{LABELS.terms}</a>
+            </li>
+            <li>
+              <a href={settings.photoNetwork.url} target="_blank" rel="noopener noreferrer">
+                {settings.photoNetwork.label}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <p className="site-footer__copy">
+          © {new Date().getFullYear()} {operator.name}
+        </p>
+      </div>
+    </footer>
+  );
+}

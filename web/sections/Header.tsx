@@ -1,0 +1,91 @@
+// The site header: brand, the three section links, the photo network, the "WhatsApp Gruppe" button
+// (a signup trigger) and the phone menu. Hides on downward scroll after 100 px, returns on upward
+// scroll, takes the "scrolled" style at 300 px; the floating logo appears after 200 px.
+import { useEffect, useState } from 'react';
+import { Picture } from '~/components/Picture';
+import { BurgerMenu } from '~/components/BurgerMenu';
+import { SignupTrigger } from '~/components/signup/SignupDialog';
+import type { SiteSettings } from '~/lib/content-types';
+import { initialHeaderState, nextHeaderState, sameHeaderState } from '~/lib/header-state';
+import { LABELS, NAV } from '~/lib/ui-labels';
+
+function useHeaderState() {
+  const [state, setState] = useState(() => initialHeaderState());
+  useEffect(() => {
+    let current = initialHeaderState(window.scrollY);
+    setState(current);
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        const next = nextHeaderState(current, window.scrollY);
+        if (!sameHeaderState(next, current)) setState(next);
+        current = next;
+      });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+  return state;
+}
+
+function NavLinks({ settings }: { settings: SiteSettings }) {
+  return (
+    <ul className="nav-links">
+      {Object.values(NAV).map((link) => (
+        <li key={link.id}>
+          <a href={link.href}>{link.label}</a>
+        </li>
+      ))}
+      <li>
+        <a href={settings.photoNetwork.url} target="_blank" rel="noopener noreferrer">
+          {settings.photoNetwork.label}
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+export function Header({ settings }: { settings: SiteSettings }) {
+  const state = useHeaderState();
+  return (
+    <>
+      <header
+        className="site-header"
+        data-hidden={state.hidden || undefined}
+        data-scrolled={state.scrolled || undefined}
+      >
+        <div className="site-header__inner">
+          <a className="site-header__brand" href="#top">
+            <Picture image={settings.seal} sizes="40px" className="site-header__seal" priority />
+            <span className="site-header__name">{settings.founderName}</span>
+          </a>
+          <nav className="site-nav" aria-label={LABELS.mainNav}>
+            <NavLinks settings={settings} />
+          </nav>
+          <SignupTrigger userType="reiter" className="button button--primary button--small site-header__cta">
+            {LABELS.whatsappGroup}
+          </SignupTrigger>
+          <BurgerMenu>
+            <NavLinks settings={settings} />
+            <SignupTrigger userType="reiter" className="button button--primary">
+              {LABELS.whatsappGroup}
+            </SignupTrigger>
+          </BurgerMenu>
+        </div>
+      </header>
+      <a
+        className="floating-logo"
+        href="#top"
+        aria-label={LABELS.backToTop}
+        data-visible={state.floatingLogo || undefined}
+      >
+        <Picture image={{ ...settings.seal, alt: '' }} sizes="56px" />
+      </a>
+    </>
+  );
+}

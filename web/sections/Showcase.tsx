@@ -1,0 +1,93 @@
+// The programme showcase (spec §4): progress 0–1 against the line at 80 % of the viewport, the
+// active step, the progress line and the step opacities all come from ~/lib/showcase.
+import { useEffect, useRef, useState } from 'react';
+import { RichText } from '~/components/RichText';
+import type { Programme, SectionTexts } from '~/lib/content-types';
+import {
+  activeStep,
+  isStepActive,
+  LINE_TRANSITION_S,
+  lineHeightPercent,
+  showcaseProgress,
+  stepOpacity,
+  TITLE_MIN_OPACITY,
+} from '~/lib/showcase';
+import { NAV } from '~/lib/ui-labels';
+import { SectionHeader } from './SectionHeader';
+
+function useShowcaseProgress() {
+  const list = useRef<HTMLOListElement>(null);
+  const [progress, setProgress] = useState(0);
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const rect = list.current?.getBoundingClientRect();
+      if (rect) setProgress(showcaseProgress(rect.top, rect.height, window.innerHeight));
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+  return { list, progress };
+}
+
+export function Showcase({ texts, programmes }: { texts: SectionTexts; programmes: Programme[] }) {
+  const { list, progress } = useShowcaseProgress();
+  const active = activeStep(progress);
+  return (
+    <section
+      className="section showcase"
+      id={NAV.products.id}
+      aria-labelledby="showcase-title"
+      data-progress={progress.toFixed(3)}
+      data-active-step={active}
+    >
+      <div className="container">
+        <SectionHeader texts={texts} id="showcase-title" />
+        <div className="showcase__body">
+          <div className="showcase__rail" aria-hidden="true">
+            <div
+              className="showcase__line"
+              style={{ height: `${lineHeightPercent(progress)}%`, transition: `height ${LINE_TRANSITION_S}s linear` }}
+            />
+          </div>
+          <ol ref={list} className="showcase__steps">
+            {programmes.map((programme, step) => (
+              <li
+                key={programme.number}
+                id={`programm-${programme.number}`}
+                className={`showcase__step${isStepActive(step, progress) ? ' is-active' : ''}`}
+              >
+                <span
+                  className="showcase__number"
+                  data-number={programme.number}
+                  aria-hidden="true"
+                  style={{ opacity: stepOpacity(step, progress) }}
+                />
+                <div className="showcase__card">
+                  <h3 className="showcase__title" style={{ opacity: stepOpacity(step, progress, TITLE_MIN_OPACITY) }}>
+                    <span className="visually-hidden">{programme.number} </span>
+                    {programme.title}
+                  </h3>
+                  <p className="showcase__duration">{programme.duration}</p>
+                  <div className="prose">
+                    <RichText value={programme.description} />
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+    </section>
+  );
+}
