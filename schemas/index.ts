@@ -1,0 +1,30 @@
+// Every schema type of the Studio, grouped: singletons (one document each), documents, objects.
+import { faqItem } from './documents/faqItem';
+import { horseCase } from './documents/horseCase';
+import { learningSlide } from './documents/learningSlide';
+import { legalPage } from './documents/legalPage';
+import { mediaReference } from './documents/mediaReference';
+import { programme } from './documents/programme';
+import { questionCard } from './documents/questionCard';
+import { landingSections, sectionTexts, switchSection } from './objects/sectionTexts';
+import { groupLinks, heroVideo, operator, operatorDetails, photoNetwork } from './objects/settingsParts';
+import { landingPage } from './singletons/landingPage';
+import { siteSettings } from './singletons/siteSettings';
+
+/** Document types that exist exactly once, with fixed ids (the desk structure opens them directly). */
+export const SINGLETONS = { siteSettings: 'siteSettings', landingPage: 'landingPage' } as const;
+
+export const singletonTypes = [siteSettings, landingPage];
+export const documentTypes = [programme, horseCase, mediaReference, questionCard, learningSlide, faqItem, legalPage];
+export const objectTypes = [
+  sectionTexts,
+  switchSection,
+  landingSections,
+  photoNetwork,
+  heroVideo,
+  groupLinks,
+  operator,
+  operatorDetails,
+];
+
+export const schemaTypes = [...singletonTypes, ...documentTypes, ...objectTypes];

@@ -1,0 +1,126 @@
+// Every schema type compiles without problems; every document of the bundled dataset passes the
+// Studio's validation; broken content is caught by the rules that keep the page intact.
+/* eslint-disable @typescript-eslint/no-explicit-any -- the tests break documents and walk compiled schema types, both untyped JSON */
+import { describe, expect, test } from 'vitest';
+import type { SanityDocument } from '../web/server/content/export-format.server';
+import { schemaTypes, SINGLETONS } from './index';
+import { bundledDataset, compiledSchema, documentErrors, schemaProblems } from './test-support';
+
+const dataset = bundledDataset();
+const schema = compiledSchema();
+const byId = (id: string) =>
+  structuredClone(dataset.find((d) => d._id === id)!) as SanityDocument & Record<string, any>;
+
+describe('schema types', () => {
+  test('compile without errors or warnings', () => {
+    expect(schemaProblems()).toEqual([]);
+  });
+
+  test.each(schemaTypes.map((t) => [t.name, t] as const))('%s has a German title and compiles', (name, type) => {
+    expect(type.title).toMatch(/\S/);
+    expect(schema.get(name)).toBeDefined();
+  });
+
+  test('every image field requires alt text', () => {
+    const imageFields: string[] = [];
+    const walk = (type: any, where: string) => {
+      for (const field of type.fields ?? []) {
+        const t = field.type;
+        if (t.name === 'image' || (t.jsonType === 'object' && t.type?.name === 'image')) {
+          imageFields.push(`${where}.${field.name}`);
+          expect(
+            t.fields.map((f: any) => f.name),
+            `${where}.${field.name}`,
+          ).toContain('alt');
+          expect(
+            t.fields.find((f: any) => f.name === 'alt').type.validation,
+            `${where}.${field.name}.alt`,
+          ).toBeTruthy();
+        } else if (t.jsonType === 'object' && !where.includes(field.name)) walk(t, `${where}.${field.name}`);
+      }
+    };
+    for (const t of schemaTypes) walk(schema.get(t.name), t.name);
+    expect(imageFields.length).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('the bundled dataset', () => {
+  const documents = dataset.filter((d) => !d._type.startsWith('sanity.'));
+
+  test('holds both singletons with their fixed ids and only known types', () => {
+    for (const id of Object.values(SINGLETONS)) expect(dataset.some((d) => d._id === id)).toBe(true);
+    const known = new Set<string>(schemaTypes.map((t) => t.name));
+    for (const d of documents) expect(known.has(d._type), d._type).toBe(true);
+  });
+
+  test.each(documents.map((d) => [d._id, d] as const))('%s passes validation', async (_id, document) => {
+    expect(await documentErrors(document, dataset, schema)).toEqual([]);
+  });
+});
+
+describe('rules that stop a broken page', () => {
+  const errorsOf = (doc: SanityDocument, data = dataset) => documentErrors(doc, data, schema);
+
+  test('an image without alt text', async () => {
+    const horse = byId('horseCase-1');
+    delete horse.beforeImage.alt;
+    expect((await errorsOf(horse)).join('\n')).toMatch(/beforeImage/);
+  });
+
+  test('a missing image', async () => {
+    const horse = byId('horseCase-2');
+    delete horse.afterImage;
+    expect((await errorsOf(horse)).join('\n')).toMatch(/afterImage: (Bitte lade ein Bild hoch|Required)/);
+  });
+
+  test('four horses instead of five, and six FAQ items', async () => {
+    const page = byId('landingPage');
+    page.horses = page.horses.slice(0, 4);
+    page.faqItems = [...page.faqItems, { ...page.faqItems[0], _key: 'extra' }];
+    const errors = (await errorsOf(page)).join('\n');
+    expect(errors).toMatch(/horses: .*genau 5/);
+    expect(errors).toMatch(/faqItems/);
+  });
+
+  test('programmes out of order', async () => {
+    const page = byId('landingPage');
+    page.programmes = [page.programmes[1], page.programmes[0], ...page.programmes.slice(2)];
+    expect((await errorsOf(page)).join('\n')).toMatch(/programmes: .*Reihenfolge 01 bis 05 .*02, 01/);
+  });
+
+  test('a programme number outside 01–05 or taken twice', async () => {
+    const p = byId('programme-03');
+    p.number = '06';
+    expect((await errorsOf(p)).join('\n')).toMatch(/number/);
+    p.number = '01';
+    expect((await errorsOf(p)).join('\n')).toMatch(/number: Die Nummer 01 hat schon ein anderes Programm/);
+  });
+
+  test('links that are not https', async () => {
+    const settings = byId('siteSettings');
+    settings.photoNetwork.url = 'http://www.instagram.com/x/';
+    settings.groupLinks.trainer = 'https://example.org/gruppe';
+    const errors = (await errorsOf(settings)).join('\n');
+    expect(errors).toMatch(/photoNetwork\.url/);
+    expect(errors).toMatch(/groupLinks\.trainer: .*chat\.whatsapp\.com/);
+  });
+
+  test('a community price other than 0 €, a malformed video id, a missing operator street', async () => {
+    const settings = byId('siteSettings');
+    settings.communityPrice = 9;
+    settings.heroVideo.youtubeId = 'nope';
+    delete settings.operator.street;
+    const errors = (await errorsOf(settings)).join('\n');
+    expect(errors).toMatch(/communityPrice/);
+    expect(errors).toMatch(/heroVideo\.youtubeId/);
+    expect(errors).toMatch(/operator\.street/);
+  });
+
+  test('a legal page without date or a second page for the same slug', async () => {
+    const agb = byId('legalPage-agb');
+    agb.dateLabel = 'Oktober 2025';
+    expect((await errorsOf(agb)).join('\n')).toMatch(/dateLabel/);
+    const copy = { ...byId('legalPage-agb'), _id: 'legalPage-agb-2' };
+    expect((await errorsOf(copy)).join('\n')).toMatch(/slug: Für diese Seite gibt es schon/);
+  });
+});
