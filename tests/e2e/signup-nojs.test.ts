@@ -1,0 +1,112 @@
+// The signup without JavaScript: every call to action is a link to /mitmachen, whose form posts
+// to the server and renders the links panel or the spec's error texts.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { SiteSettings } from '~/lib/content-types';
+import { SIGNUP_MESSAGES } from '~/lib/messages';
+import { getSiteSettings } from '~/server/content.server';
+import { browserAvailable, launchBrowser } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+describe.runIf(browserAvailable())('signup without JavaScript', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let settings: SiteSettings;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser, settings] = await Promise.all([startServer(), launchBrowser(), getSiteSettings()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+  afterEach(() => context?.close());
+
+  const signups = async () => {
+    const session = await fetch(`${server.url}/api/team/session`, {
+      method: 'POST',
+      body: JSON.stringify({ code: '4711' }),
+    });
+    const { token } = (await session.json()) as { token: string };
+    const res = await fetch(`${server.url}/api/signups`, { headers: { Authorization: `Bearer ${token}` } });
+    return ((await res.json()) as { signups: { name: string; userType: string; newsletterOptIn: boolean }[] }).signups;
+  };
+
+  test('the header button leads to the signup page; posting it shows the riders group link', async () => {
+    await page.goto(`${server.url}/`);
+    await page.locator('header a.site-header__cta').click();
+    await page.waitForURL(`${server.url}/mitmachen`);
+    expect(await page.getByLabel('Reiterin').isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox').isChecked()).toBe(true);
+    await page.getByLabel('Dein Name').fill(' Nora Noscript ');
+    await page.getByLabel('Deine E-Mail-Adresse').fill('nora@example.org');
+    await page.getByRole('button', { name: 'Jetzt kostenlos beitreten' }).click({ force: true });
+    const link = page.locator('a.signup-group-link');
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(settings.groupLinks.reiter);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect((await link.getAttribute('rel'))!.split(' ')).toContain('noopener');
+    expect((await signups()).filter((s) => s.name === 'Nora Noscript')).toEqual([
+      expect.objectContaining({ userType: 'reiter', newsletterOptIn: true }),
+    ]);
+  });
+
+  test('the trainer call to action preselects "trainer"; an unticked newsletter box is stored as false', async () => {
+    await page.goto(`${server.url}/`);
+    const cta = page.locator('a[href="/mitmachen?typ=trainer"]').first();
+    await cta.scrollIntoViewIfNeeded();
+    await cta.click();
+    await page.waitForURL(`${server.url}/mitmachen?typ=trainer`);
+    expect(await page.getByLabel('Trainerin').isChecked()).toBe(true);
+    await page.getByLabel('Dein Name').fill('Tom Trainer');
+    await page.getByLabel('Deine E-Mail-Adresse').fill('tom@example.org');
+    await page.getByRole('checkbox').uncheck();
+    await page.getByRole('button', { name: 'Jetzt kostenlos beitreten' }).click({ force: true });
+    const link = page.locator('a.signup-group-link');
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(settings.groupLinks.trainer);
+    expect((await signups()).find((s) => s.name === 'Tom Trainer')).toMatchObject({
+      userType: 'trainer',
+      newsletterOptIn: false,
+    });
+  });
+
+  test('errors show the spec texts and keep what was typed', async () => {
+    await page.goto(`${server.url}/mitmachen`);
+    await page.getByRole('button', { name: 'Jetzt kostenlos beitreten' }).click({ force: true });
+    await page.waitForLoadState();
+    expect(await page.getByRole('alert').textContent()).toBe(SIGNUP_MESSAGES.empty);
+    await page.getByLabel('Dein Name').fill('Emil');
+    await page.getByLabel('Deine E-Mail-Adresse').fill('emil.example.org');
+    await page.getByLabel('Trainerin').check();
+    await page.getByRole('button', { name: 'Jetzt kostenlos beitreten' }).click({ force: true });
+    await page.waitForLoadState();
+    expect(await page.getByRole('alert').textContent()).toBe(SIGNUP_MESSAGES.email);
+    expect(await page.getByLabel('Dein Name').inputValue()).toBe('Emil');
+    expect(await page.getByLabel('Deine E-Mail-Adresse').inputValue()).toBe('emil.example.org');
+    expect(await page.getByLabel('Trainerin').isChecked()).toBe(true);
+    expect((await signups()).filter((s) => s.name === 'Emil')).toEqual([]);
+  });
+
+  test('sending the same form twice (double click, resubmit) stores one signup', async () => {
+    await page.goto(`${server.url}/mitmachen`);
+    const id = await page.locator('input[name="id"]').inputValue();
+    const form = new URLSearchParams({ id, userType: 'reiter', name: 'Doppelt Gesendet', email: 'd@example.org' });
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${server.url}/mitmachen`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
+      expect(res.status).toBeLessThan(300);
+      expect(await res.text()).toContain(settings.groupLinks.reiter.replace(/&/g, '&amp;'));
+    }
+    expect((await signups()).filter((s) => s.name === 'Doppelt Gesendet')).toHaveLength(1);
+  });
+});
