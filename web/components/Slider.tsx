@@ -9,8 +9,8 @@ import { REDUCED_MOTION_QUERY } from './motion-preference';
 
 const SPACING_PX = 24;
 
-/** Advances every 4000 ms unless hovered, focused, hidden or with reduced motion. */
-function autoplay(onState: (running: boolean) => void): KeenSliderPlugin {
+/** Advances every 4000 ms unless `root` is hovered or focused, the page hidden, or motion reduced. */
+function autoplay(root: HTMLElement, onState: (running: boolean) => void): KeenSliderPlugin {
   return (slider) => {
     const state = { hovered: false, focused: false, reducedMotion: false, hidden: false };
     const motion = window.matchMedia(REDUCED_MOTION_QUERY);
@@ -29,12 +29,11 @@ function autoplay(onState: (running: boolean) => void): KeenSliderPlugin {
     };
     const listeners: [EventTarget, string, () => void][] = [];
     slider.on('created', () => {
-      const c = slider.container;
       listeners.push(
-        [c, 'mouseenter', set('hovered', true)],
-        [c, 'mouseleave', set('hovered', false)],
-        [c, 'focusin', set('focused', true)],
-        [c, 'focusout', set('focused', false)],
+        [root, 'mouseenter', set('hovered', true)],
+        [root, 'mouseleave', set('hovered', false)],
+        [root, 'focusin', set('focused', true)],
+        [root, 'focusout', set('focused', false)],
         [document, 'visibilitychange', schedule],
         [motion, 'change', schedule],
       );
@@ -62,7 +61,8 @@ export function Slider({ label, children, className }: { label: string; children
 
   useEffect(() => {
     const container = track.current;
-    if (!container || !root.current) return;
+    const rootElement = root.current;
+    if (!container || !rootElement) return;
     let cancelled = false;
     const start = async () => {
       const { default: KeenSlider } = await import('keen-slider');
@@ -78,7 +78,7 @@ export function Slider({ label, children, className }: { label: string; children
           created: () => setLive(true),
           slideChanged: (s) => setCurrent(s.track.details.rel),
         },
-        [autoplay(setRunning)],
+        [autoplay(rootElement, setRunning)],
       );
     };
     const observer = new IntersectionObserver(
@@ -89,7 +89,7 @@ export function Slider({ label, children, className }: { label: string; children
       },
       { rootMargin: '400px 0px' },
     );
-    observer.observe(root.current);
+    observer.observe(rootElement);
     return () => {
       cancelled = true;
       observer.disconnect();
