@@ -22,6 +22,7 @@ export default [
   route('api/signups', 'routes/api.signups.ts'),
   route('api/signups.csv', 'routes/api.signups[.]csv.ts'),
   route('api/team/session', 'routes/api.team.session.ts'),
+  route('api/revalidate', 'routes/api.revalidate.ts'),
   route('api/*', 'routes/api.not-found.ts'),
   // Everything else: a German 404 page with status 404.
   route('*', 'routes/not-found.tsx'),

@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from './config.server';
 import { PrerenderedPages } from './prerendered-pages.server';
 import { clientAddressContext, nonceContext } from './request-context.server';
+import { registerPrerenderTarget } from './revalidate.server';
 import { newNonce, securityHeaders } from './security-headers.server';
 
 export type ServerBuildSource =
@@ -50,6 +51,8 @@ export function createApp({ config, source, clientDir }: AppOptions) {
     );
     const pages = new PrerenderedPages(clientDir, source.build.prerender);
     app.locals.prerenderedPages = pages;
+    // POST /api/revalidate re-renders these pages in this process (web/server/revalidate.server.ts).
+    registerPrerenderTarget({ build: source.build, clientDir, pages });
     app.use((req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const html = pages.render(req.path, res.locals.nonce as string);

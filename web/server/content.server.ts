@@ -58,6 +58,8 @@ export function getImagePipeline(): ImagePipeline {
 /** Forgets every loaded result (and re-reads the bundled dataset): the next call fetches fresh content. */
 export function clearContentCache() {
   state = undefined;
+  // Originals are registered again as content loads (the rendition cache on disk stays).
+  pipeline = undefined;
 }
 
 /** Which source the content comes from (for logs and the revalidation answer). */

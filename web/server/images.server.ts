@@ -39,8 +39,9 @@ export function assetKey(assetId: string) {
 }
 
 export function renditionWidths(originalWidth: number): number[] {
-  const widths: number[] = RENDITION_WIDTHS.filter((w) => w < originalWidth);
-  widths.push(Math.min(originalWidth, MAX_WIDTH));
+  const largest = Math.min(originalWidth, MAX_WIDTH);
+  const widths: number[] = RENDITION_WIDTHS.filter((w) => w < largest);
+  widths.push(largest);
   return widths;
 }
 
