@@ -52,7 +52,7 @@ function autoplay(root: HTMLElement, onState: (running: boolean) => void): KeenS
 
 export function Slider({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   const root = useRef<HTMLDivElement>(null);
-  const track = useRef<HTMLUListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const instance = useRef<KeenSliderInstance | null>(null);
   const [live, setLive] = useState(false);
   const [running, setRunning] = useState(false);
@@ -109,9 +109,9 @@ export function Slider({ label, children, className }: { label: string; children
       data-autoplay={live ? (running ? 'running' : 'paused') : 'off'}
       data-current={current}
     >
-      <ul ref={track} className="slider__track">
+      <div ref={track} className="slider__track">
         {slides.map((slide, i) => (
-          <li
+          <div
             key={i}
             className="slider__slide keen-slider__slide"
             role="group"
@@ -119,9 +119,9 @@ export function Slider({ label, children, className }: { label: string; children
             aria-label={`${i + 1} ${LABELS.slideOf} ${slides.length}`}
           >
             {slide}
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       {live && (
         <div className="slider__controls">
           <button

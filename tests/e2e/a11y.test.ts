@@ -1,0 +1,50 @@
+// axe-core on every public page at phone and desktop width: no serious or critical violation,
+// also with the phone menu, an FAQ answer and the signup popup open.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { browserAvailable } from '../support/browser';
+import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from './landing.support';
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page: page as never })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Scrolls through the page so that every scroll-in group has been revealed. */
+async function revealAll(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 400) await scrollTo(page, y);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-reveal] > *')].every((el) => getComputedStyle(el).opacity === '1'),
+  );
+  await scrollTo(page, 0);
+}
+
+describe.runIf(browserAvailable())('accessibility (axe)', () => {
+  const site = useLandingServer();
+
+  describe.each(WIDTHS)('at %d px', (width) => {
+    test.each(['/', '/imprint', '/datenschutz', '/agb'])('%s has no serious or critical violation', async (path) => {
+      const { page, close } = await site.open(path, width);
+      if (path === '/') await revealAll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await close();
+    });
+  });
+
+  test('the start page with the phone menu and an FAQ answer open', async () => {
+    const { page, close } = await site.open('/', 375);
+    await revealAll(page);
+    await scrollToElement(page, '.faq');
+    await page.locator('.faq .accordion__button').nth(1).click();
+    await scrollTo(page, 0);
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,71 @@
+// No request to any other host until the visitor clicks the video: fonts, images and scripts all
+// come from our own origin, on every public page and through every interaction but the video.
+import { describe, expect, test } from 'vitest';
+import { browserAvailable } from '../support/browser';
+import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from './landing.support';
+
+describe.runIf(browserAvailable())('third-party requests', () => {
+  const site = useLandingServer();
+
+  test.each(WIDTHS)('at %d px nothing leaves our origin until the video is clicked', async (width) => {
+    const hosts: string[] = [];
+    const { page, close } = await site.open('/', width, {});
+    const own = new URL(site.url).host;
+    // Record every request's host from the start (reload with the listener attached).
+    page.on('request', (r) => hosts.push(new URL(r.url()).host));
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 500) await scrollTo(page, y);
+    // Interact with everything that is not the video.
+    await scrollToElement(page, '.faq');
+    await page.locator('.faq .accordion__button').first().click();
+    await scrollToElement(page, 'section.switch');
+    await page.getByRole('tab', { name: 'Trainerin' }).click();
+    await scrollToElement(page, '.before-after');
+    await page.locator('.horse-list button').nth(1).click();
+    await page.waitForLoadState('networkidle');
+    expect(hosts.length).toBeGreaterThan(5);
+    expect([...new Set(hosts)]).toEqual([own]);
+
+    await page.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<p>video</p>' }),
+    );
+    await scrollToElement(page, '.video');
+    const videoRequest = page.waitForRequest(/^https:\/\/www\.youtube-nocookie\.com\//);
+    await page.getByRole('link', { name: /Video abspielen/ }).click();
+    await page.locator('.video iframe').waitFor();
+    await videoRequest;
+    expect([...new Set(hosts)].sort()).toEqual([own, 'www.youtube-nocookie.com'].sort());
+    await close();
+  });
+
+  test('the legal pages load nothing from other hosts', async () => {
+    for (const path of ['/imprint', '/datenschutz', '/agb']) {
+      const hosts = new Set<string>();
+      const { page, close } = await site.open(path, 375);
+      page.on('request', (r) => hosts.add(new URL(r.url()).host));
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      expect([...hosts]).toEqual([new URL(site.url).host]);
+      await close();
+    }
+  });
+
+  test('fonts are self-hosted and preloaded', async () => {
+    const { page, close } = await site.open('/', 375);
+    const fonts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('.woff2')),
+    );
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(new URL(font).origin).toBe(site.url);
+    const preloads = await page.$$eval('link[rel="preload"][as="font"]', (els) =>
+      els.map((l) => l.getAttribute('href')),
+    );
+    expect(preloads).toHaveLength(2);
+    await close();
+  });
+});
