@@ -32,12 +32,10 @@ describe('publishing in Sanity re-renders the pages without a restart', () => {
   let standIn: SanityStandIn;
   let server: TestServer;
   let buildDir: string;
-  let cacheDir: string;
 
   beforeAll(async () => {
     standIn = await startSanityStandIn();
     buildDir = copyOfBuild();
-    cacheDir = mkdtempSync(path.join(tmpdir(), 'bc-images-'));
     server = await startServer({
       env: {
         BUILD_DIR: buildDir,
@@ -45,14 +43,13 @@ describe('publishing in Sanity re-renders the pages without a restart', () => {
         SANITY_DATASET: standIn.dataset,
         SANITY_API_HOST: standIn.url,
         SANITY_WEBHOOK_SECRET: SECRET,
-        IMAGE_CACHE_DIR: cacheDir,
       },
     });
   });
   afterAll(async () => {
     await server?.stop();
     await standIn?.close();
-    for (const dir of [buildDir, cacheDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
   });
 
   const revalidate = (body: string, signature?: string) =>

@@ -28,6 +28,8 @@ export interface RawImage {
   asset: ImageAssetFacts | null;
 }
 
+/** Bumped whenever encoder settings change, so cached renditions are made again. */
+const RENDITION_SET = 'v1';
 const ASSET_ID = /^image-([a-f0-9]{40}-\d+x\d+)-([a-z0-9]+)$/;
 const RENDITION_NAME = /^([a-f0-9]{40})-(\d+)x(\d+)-(\d+)\.(avif|webp)$/;
 
@@ -55,6 +57,8 @@ export interface ImagePipelineOptions {
 export class ImagePipeline {
   private readonly originals = new Map<string, Promise<string>>();
   private readonly inFlight = new Map<string, Promise<string | undefined>>();
+  /** Every rendition URL handed out by responsive(), for warm(). */
+  private readonly known = new Set<string>();
 
   constructor(private readonly options: ImagePipelineOptions) {}
 
@@ -72,6 +76,7 @@ export class ImagePipeline {
     await this.registerOriginal(key, ext, asset.url);
     const widths = renditionWidths(asset.width);
     const largest = widths[widths.length - 1]!;
+    for (const w of widths) for (const f of FORMATS) this.known.add(renditionUrl(key, w, f).slice('/images/'.length));
     const srcSet = (format: ImageFormat) => widths.map((w) => `${renditionUrl(key, w, format)} ${w}w`).join(', ');
     return {
       alt: image.alt.trim(),
@@ -125,7 +130,7 @@ export class ImagePipeline {
     const [, sha1, w, h, width, format] = match as unknown as [string, string, string, string, string, ImageFormat];
     if (!renditionWidths(Number(w)).includes(Number(width))) return undefined;
     const key = `${sha1}-${w}x${h}`;
-    const file = path.join(this.options.cacheDir, 'renditions', name);
+    const file = path.join(this.options.cacheDir, 'renditions', RENDITION_SET, name);
     if (await exists(file)) return file;
 
     let pending = this.inFlight.get(name);
@@ -140,14 +145,28 @@ export class ImagePipeline {
         const pipeline = sharp(original).resize({ width: Number(width), withoutEnlargement: true });
         const data =
           format === 'avif'
-            ? await pipeline.avif({ quality: 55, effort: 4 }).toBuffer()
-            : await pipeline.webp({ quality: 78, effort: 4 }).toBuffer();
+            ? await pipeline.avif({ quality: 55, effort: 0 }).toBuffer()
+            : await pipeline.webp({ quality: 78, effort: 3 }).toBuffer();
         await writeAtomically(file, data);
         return file;
       })().finally(() => this.inFlight.delete(name));
       this.inFlight.set(name, pending);
     }
     return pending;
+  }
+
+  /**
+   * Generates every rendition of the content loaded so far that is not cached yet, one at a time
+   * (after a revalidation, so that the first visitors of new images do not wait for the encoder).
+   */
+  async warm() {
+    let made = 0;
+    for (const name of [...this.known]) {
+      const file = path.join(this.options.cacheDir, 'renditions', RENDITION_SET, name);
+      if (await exists(file)) continue;
+      if (await this.rendition(name)) made++;
+    }
+    return made;
   }
 
   /** A tiny blurred preview (data URL) for an original file. */

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { clearContentCache, contentSourceKind, loadAllContent } from './content.server';
+import { clearContentCache, contentSourceKind, getImagePipeline, loadAllContent } from './content.server';
 import { htmlFileFor, type PrerenderedPages } from './prerendered-pages.server';
 
 export const SIGNATURE_HEADER = 'sanity-webhook-signature';
@@ -83,6 +83,10 @@ async function rerender(): Promise<RevalidationResult> {
     for (const [file, contents] of files) await writeAtomically(file, contents);
     pages.reload();
   }
+  // New images: make their renditions now, in the background, instead of on the first visit.
+  getImagePipeline()
+    .warm()
+    .catch((error: unknown) => console.error('Generating image renditions failed:', error));
   return { source: contentSourceKind(), paths, ms: Math.round(performance.now() - started) };
 }
 
