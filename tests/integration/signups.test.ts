@@ -84,6 +84,15 @@ describeEachDatabase('POST /api/signups', (current) => {
     expect(Number(n)).toBe(1);
   });
 
+  test('many parallel signups (written together) are each answered 201 with their own record', async () => {
+    const bodies = Array.from({ length: 120 }, (_, i) => signup({ name: `Parallel ${i}` }));
+    const answers = await Promise.all(bodies.map((b) => submit(b)));
+    expect(answers.map((r) => r.status)).toEqual(bodies.map(() => 201));
+    const data = await Promise.all(answers.map((r) => r.json()));
+    expect(data.map((d) => [d.id, d.data.name])).toEqual(bodies.map((b) => [b.id, b.name]));
+    expect(await rows()).toHaveLength(120);
+  });
+
   test.each([
     [{ name: '' }, SIGNUP_MESSAGES.empty, ['name']],
     [{ name: '   ', email: '  ' }, SIGNUP_MESSAGES.empty, ['name', 'email']],

@@ -1,6 +1,6 @@
 // Signup records (spec §3): stored once per client-generated id, listed for the team.
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import {
   HONEYPOT_FIELD,
   SIGNUP_API_MESSAGES,
@@ -42,30 +42,118 @@ export const toTeamRecord = (row: Row): TeamSignupRecord => ({
   newsletterUnsubscribedAt: iso(row.newsletterUnsubscribedAt),
 });
 
+type SignupRow = typeof schema.signups.$inferInsert;
+interface Waiting {
+  row: SignupRow;
+  resolve: (result: { record: SignupRecord; created: boolean }) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
- * Stores a signup. The same id again stores nothing and returns the first record (`created:
- * false`): a double click or a retry never duplicates. Returns only after the row is committed
- * (a single autocommitted statement).
+ * Group commit: signups that arrive while an INSERT is running wait for it and then go into the
+ * database together, as one multi-row INSERT (one commit, one fsync). When the server is idle a
+ * signup is written at once, so batching never adds a wait of its own; under load it turns many
+ * small commits into a few larger ones. Every caller is answered only after its row is committed.
  */
-export async function createSignup(input: Signup): Promise<{ record: SignupRecord; created: boolean }> {
+class SignupWriter {
+  private queue: Waiting[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly maxInFlight: number,
+    private readonly maxBatch = 500,
+  ) {}
+
+  write(row: SignupRow): Promise<{ record: SignupRecord; created: boolean }> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.inFlight < this.maxInFlight && this.queue.length) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(batch: Waiting[]) {
+    try {
+      settle(batch, await insertRows(batch.map((w) => w.row)));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      // One bad row must not fail the others: write them one by one.
+      for (const waiting of batch) {
+        try {
+          settle([waiting], await insertRows([waiting.row]));
+        } catch (single) {
+          waiting.reject(single);
+        }
+      }
+    }
+  }
+}
+
+/** Inserts rows (skipping ids that exist) and returns every row of these ids, noting the new ones. */
+async function insertRows(rows: SignupRow[]) {
   const { db } = getDatabase();
-  const id = input.id ?? randomUUID();
-  const [inserted] = await db
+  const inserted = await db
     .insert(schema.signups)
-    .values({
-      id,
-      userType: input.userType,
-      name: input.name,
-      email: input.email,
-      newsletterOptIn: input.newsletterOptIn,
-      timestamp: input.timestamp ? new Date(input.timestamp) : null,
-    })
+    .values(rows)
     .onConflictDoNothing({ target: schema.signups.id })
     .returning();
-  if (inserted) return { record: toRecord(inserted), created: true };
-  const [existing] = await db.select().from(schema.signups).where(eq(schema.signups.id, id));
-  if (!existing) throw new Error(`Signup ${id} neither inserted nor found`);
-  return { record: toRecord(existing), created: false };
+  const byId = new Map(inserted.map((r) => [r.id, { row: r, created: true }]));
+  const missing = [...new Set(rows.map((r) => r.id))].filter((id) => !byId.has(id));
+  if (missing.length) {
+    const existing = await db.select().from(schema.signups).where(inArray(schema.signups.id, missing));
+    for (const r of existing) byId.set(r.id, { row: r, created: false });
+  }
+  return byId;
+}
+
+function settle(batch: Waiting[], byId: Map<string, { row: Row; created: boolean }>) {
+  for (const waiting of batch) {
+    const found = byId.get(waiting.row.id);
+    if (!found) {
+      waiting.reject(new Error(`Signup ${waiting.row.id} neither inserted nor found`));
+      continue;
+    }
+    // The same id twice in one batch: the first caller created it, the second gets the same record.
+    waiting.resolve({ record: toRecord(found.row), created: found.created });
+    found.created = false;
+  }
+}
+
+const writers = new WeakMap<object, SignupWriter>();
+function writerFor() {
+  const database = getDatabase();
+  let writer = writers.get(database.db);
+  if (!writer) {
+    // PGlite runs one query at a time anyway; PostgreSQL gets a few commits in parallel.
+    writer = new SignupWriter(database.kind === 'postgres' ? 4 : 1);
+    writers.set(database.db, writer);
+  }
+  return writer;
+}
+
+/**
+ * Stores a signup. The same id again stores nothing and returns the first record (`created:
+ * false`): a double click or a retry never duplicates. Resolves only after the row is committed.
+ */
+export function createSignup(input: Signup): Promise<{ record: SignupRecord; created: boolean }> {
+  return writerFor().write({
+    id: input.id ?? randomUUID(),
+    userType: input.userType,
+    name: input.name,
+    email: input.email,
+    newsletterOptIn: input.newsletterOptIn,
+    timestamp: input.timestamp ? new Date(input.timestamp) : null,
+  });
 }
 
 /** What a filled honeypot gets: a record that looks stored but is not. */

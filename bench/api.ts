@@ -1,0 +1,304 @@
+// `npm run bench:api`: signup throughput and latency of the built server at 50 concurrent clients
+// (autocannon, POST /api/signups, SIGNUP_RATE_LIMIT=0) on PGlite and on PostgreSQL, next to the
+// raw single-row INSERT rate of the same database engine measured in the same run.
+// Budget (DESIGN.md): signups/s at least half the raw INSERT rate; p99 under 50 ms.
+//
+// Options (environment): BENCH_DURATION (seconds per measurement, default 10), BENCH_CONNECTIONS
+// (default 50), BENCH_DATABASE_URL (PostgreSQL server where the bench may create databases;
+// default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; "skip" skips it),
+// BENCH_NEWSLETTER=1 (signups with the newsletter opt-in, i.e. with a confirmation mail each),
+// BUILD_DIR (an existing build; default: a fresh build in .test-builds/bench-<pid>).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const NEWSLETTER = process.env.BENCH_NEWSLETTER === '1';
+const PG_ADMIN =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Row {
+  database: string;
+  rawInsertsPerSecond: number;
+  signupsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  stored: number;
+  answered201: number;
+}
+
+function migrationStatements(): string[] {
+  const dir = path.join(ROOT, 'drizzle');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').split('--> statement-breakpoint'))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+const INSERT =
+  'insert into signups (id, user_type, name, email, newsletter_opt_in, client_timestamp) values ($1, $2, $3, $4, $5, $6)';
+const insertParams = () => {
+  const id = randomUUID();
+  return [id, 'reiter', `Bench ${id.slice(0, 8)}`, `${id}@example.org`, NEWSLETTER, new Date().toISOString()];
+};
+
+/** Runs `insert` from CONNECTIONS concurrent callers for DURATION seconds; rows per second. */
+async function insertRate(insert: () => Promise<unknown>): Promise<number> {
+  const warmUntil = Date.now() + 1000;
+  while (Date.now() < warmUntil) await insert();
+  let rows = 0;
+  const start = performance.now();
+  const end = start + DURATION * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        await insert();
+        rows++;
+      }
+    }),
+  );
+  return rows / ((performance.now() - start) / 1000);
+}
+
+async function rawPglite(): Promise<number> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-raw-'));
+  const db = await PGlite.create(dir);
+  try {
+    for (const statement of migrationStatements()) await db.exec(statement);
+    return await insertRate(() => db.query(INSERT, insertParams()));
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function rawPostgres(url: string): Promise<number> {
+  // The server's pool size (web/server/db.server.ts).
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  try {
+    for (const statement of migrationStatements()) await pool.query(statement);
+    return await insertRate(() => pool.query(INSERT, insertParams()));
+  } finally {
+    await pool.end();
+  }
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: PG_ADMIN });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshPostgres(tag: string) {
+  const name = `bench_${tag}_${process.pid}_${Date.now()}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(PG_ADMIN);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+async function postgresAvailable() {
+  if (PG_ADMIN === 'skip') return false;
+  try {
+    await adminQuery('select 1');
+    return true;
+  } catch (error) {
+    console.warn(`PostgreSQL not reachable at ${PG_ADMIN} (${(error as Error).message}): skipping it.`);
+    return false;
+  }
+}
+
+async function startServer(buildDir: string, env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-server-'));
+  const child = spawn(process.execPath, ['server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BUILD_DIR: buildDir,
+      TEAM_ACCESS_CODE: '4711',
+      ACCESS_CODES: 'BENCH',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      SIGNUP_RATE_LIMIT: '0',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    child.stdout.on('data', () => {
+      const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function signupBody() {
+  const id = randomUUID();
+  return JSON.stringify({
+    id,
+    userType: 'reiter',
+    name: `Bench ${id.slice(0, 8)}`,
+    email: `${id}@example.org`,
+    newsletterOptIn: NEWSLETTER,
+    timestamp: new Date().toISOString(),
+  });
+}
+
+async function countStored(url: string) {
+  const session = await fetch(`${url}/api/team/session`, { method: 'POST', body: JSON.stringify({ code: '4711' }) });
+  const { token } = (await session.json()) as { token: string };
+  const res = await fetch(`${url}/api/signups`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { signups: unknown[] }).signups.length;
+}
+
+async function signupLoad(url: string) {
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/signups',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request: object) => ({ ...request, body: signupBody() }),
+        },
+      ],
+    });
+  await run(2); // warm-up (JIT, connection pool)
+  await new Promise((r) => setTimeout(r, 1000)); // let the warm-up's last requests finish
+  const before = await countStored(url);
+  const result = await run(DURATION);
+  const stored = (await countStored(url)) - before;
+  return {
+    signupsPerSecond: result['2xx'] / (DURATION || 1),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    answered201: result['2xx'],
+    stored,
+  };
+}
+
+async function bench(
+  name: string,
+  raw: () => Promise<number>,
+  server: () => Promise<{ url: string; stop(): Promise<void> }>,
+) {
+  console.log(`\n${name}: raw INSERT rate …`);
+  const rawInsertsPerSecond = await raw();
+  console.log(`${name}: signups through the server …`);
+  const running = await server();
+  try {
+    return { database: name, rawInsertsPerSecond, ...(await signupLoad(running.url)) } satisfies Row;
+  } finally {
+    await running.stop();
+  }
+}
+
+async function main() {
+  let buildDir = process.env.BUILD_DIR ? path.resolve(ROOT, process.env.BUILD_DIR) : '';
+  let ownBuild = false;
+  if (!buildDir) {
+    buildDir = path.join(ROOT, '.test-builds', `bench-${process.pid}`);
+    ownBuild = true;
+    console.log(`Building into ${path.relative(ROOT, buildDir)} …`);
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/@react-router/dev/bin.cjs'), 'build'], {
+      cwd: ROOT,
+      env: { ...process.env, BUILD_DIR: buildDir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  const rows: Row[] = [];
+  try {
+    rows.push(await bench('PGlite', rawPglite, () => startServer(buildDir, {})));
+    if (await postgresAvailable()) {
+      const rawDb = await freshPostgres('raw');
+      const serverDb = await freshPostgres('server');
+      try {
+        rows.push(
+          await bench(
+            'PostgreSQL',
+            () => rawPostgres(rawDb.url),
+            () => startServer(buildDir, { DATABASE_URL: serverDb.url }),
+          ),
+        );
+      } finally {
+        await rawDb.drop();
+        await serverDb.drop();
+      }
+    }
+  } finally {
+    if (ownBuild) rmSync(buildDir, { recursive: true, force: true });
+  }
+
+  const f = (n: number) => Math.round(n).toLocaleString('en-US');
+  console.log(
+    `\nPOST /api/signups, ${CONNECTIONS} concurrent clients, ${DURATION} s, newsletter opt-in ${NEWSLETTER ? 'on' : 'off'}:`,
+  );
+  console.table(
+    rows.map((r) => ({
+      database: r.database,
+      'raw INSERT/s': f(r.rawInsertsPerSecond),
+      'signups/s': f(r.signupsPerSecond),
+      'share of raw': `${Math.round((100 * r.signupsPerSecond) / r.rawInsertsPerSecond)} %`,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      errors: r.errors,
+      'answered 201': r.answered201,
+      stored: r.stored,
+    })),
+  );
+  let ok = true;
+  for (const r of rows) {
+    const share = r.signupsPerSecond / r.rawInsertsPerSecond;
+    const verdict = [
+      share >= 0.5
+        ? `throughput ${Math.round(share * 100)} % of raw (≥ 50 %)`
+        : `THROUGHPUT ONLY ${Math.round(share * 100)} % OF RAW (< 50 %)`,
+      r.p99 < 50 ? `p99 ${r.p99} ms (< 50 ms)` : `P99 ${r.p99} MS (≥ 50 ms)`,
+      r.stored === r.answered201 && r.errors === 0 ? 'every 201 stored, no errors' : 'ERRORS OR MISSING ROWS',
+    ];
+    console.log(`${r.database}: ${verdict.join('; ')}`);
+    ok &&= share >= 0.5 && r.p99 < 50 && r.stored === r.answered201 && r.errors === 0;
+  }
+  console.log(ok ? '\nWithin budget.' : '\nOUT OF BUDGET (see above).');
+}
+
+await main();
