@@ -1,4 +1,13 @@
-// The Studio's project settings. Sanity exposes SANITY_STUDIO_* variables to the Studio; the
-// placeholder project id lets `sanity build` run offline (CI) before a project exists.
-export const projectId = process.env.SANITY_STUDIO_PROJECT_ID || process.env.SANITY_PROJECT_ID || 'placeholder';
-export const dataset = process.env.SANITY_STUDIO_DATASET || process.env.SANITY_DATASET || 'production';
+// The Studio's project settings. In the browser bundle Sanity replaces only SANITY_STUDIO_*
+// variables; reading anything else there would throw, hence the guard. The placeholder project id
+// lets `sanity build` run offline (CI) before a project exists.
+const read = (get: () => string | undefined) => {
+  try {
+    return get() || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export const projectId = read(() => process.env.SANITY_STUDIO_PROJECT_ID) ?? 'placeholder';
+export const dataset = read(() => process.env.SANITY_STUDIO_DATASET) ?? 'production';
