@@ -45,3 +45,12 @@ export const get = (path: string, headers: Record<string, string> = {}) =>
   new Request(`${PUBLIC_URL}${path}`, { headers });
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * Rate limits count in fixed windows: a test that counts hits waits, when needed, until the
+ * current window has at least `marginMs` left, so a window boundary never falls inside it.
+ */
+export async function awayFromWindowEdge(windowMs = 60_000, marginMs = 15_000) {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 50));
+}

@@ -15,7 +15,7 @@ import {
   validTeamToken,
 } from '~/server/team-session.server';
 import { describeEachDatabase } from '../support/database';
-import { TEAM_CODE, bearer, call, get, post, useTestConfig } from './signups-support';
+import { TEAM_CODE, awayFromWindowEdge, bearer, call, get, post, useTestConfig } from './signups-support';
 
 const tryCode = (code: unknown, ip = '192.0.2.10') =>
   call(sessionRoute.action, post('/api/team/session', { code }), ip);
@@ -27,6 +27,7 @@ describeEachDatabase('team session', (current) => {
   });
   beforeEach(async () => {
     await current().db.delete(schema.rateLimits);
+    await awayFromWindowEdge(TEAM_CODE_WINDOW_MS, 20_000);
   });
 
   test('the right code answers a token that opens the signup list, expiring in 12 hours', async () => {
