@@ -40,7 +40,10 @@ if (!folder || !existsSync(path.join(exported, 'data.ndjson'))) {
 const content = path.join(root, 'content');
 rmSync(path.join(content, 'images'), { recursive: true, force: true });
 cpSync(path.join(exported, 'data.ndjson'), path.join(content, 'dataset.ndjson'));
+rmSync(path.join(content, 'assets.json'), { force: true });
+if (existsSync(path.join(exported, 'assets.json')))
+  cpSync(path.join(exported, 'assets.json'), path.join(content, 'assets.json'));
 if (existsSync(path.join(exported, 'images')))
   cpSync(path.join(exported, 'images'), path.join(content, 'images'), { recursive: true });
 rmSync(work, { recursive: true, force: true });
-console.log('✔ content/dataset.ndjson and content/images/ updated. Run `npm test` and commit them.');
+console.log('✔ content/dataset.ndjson, assets.json and images/ updated. Run `npm test` and commit them.');

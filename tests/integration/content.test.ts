@@ -1,8 +1,12 @@
 // The content module over the bundled dataset: every loader answers the contract shapes with the
 // spec's fixed facts (programme table, five horses, five FAQ items, legal pages dated October 2025).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { clearContentCache, getLandingContent, getLegalPage, getSiteSettings } from '~/server/content.server';
 import type { ResponsiveImage } from '~/lib/content-types';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 beforeAll(() => {
   delete process.env.SANITY_PROJECT_ID;
@@ -20,6 +24,17 @@ function expectImage(image: ResponsiveImage | undefined) {
 }
 
 describe('bundled content', () => {
+  test('every bundled image has its blurred preview in assets.json (no image decoding at load)', () => {
+    const assets = JSON.parse(readFileSync(path.join(ROOT, 'content', 'assets.json'), 'utf8')) as Record<
+      string,
+      { metadata: { lqip: string } }
+    >;
+    const files = readdirSync(path.join(ROOT, 'content', 'images'));
+    expect(files.length).toBeGreaterThanOrEqual(20);
+    for (const file of files)
+      expect(assets[`image-${file.slice(0, 40)}`]?.metadata.lqip, file).toMatch(/^data:image\//);
+  });
+
   test('the programme table is exactly the spec’s', async () => {
     const { programmes } = await getLandingContent();
     expect(programmes.map((p) => [p.number, p.title, p.duration])).toEqual([

@@ -13,6 +13,7 @@ import {
   isPublished,
   parseNdjson,
   resolveExportAssets,
+  type AssetMap,
   type SanityDocument,
 } from '../../web/server/content/export-format.server';
 import { ImagePipeline } from '../../web/server/images.server';
@@ -61,9 +62,14 @@ export async function startSanityStandIn(options: { contentDir?: string; project
     parseNdjson(ndjson),
     (fileName) => `${url}/images/${projectId}/${dataset}/${fileName}`,
   );
-  // Sanity computes a blurred preview (lqip) for every upload.
+  // Sanity computes a blurred preview (lqip) for every upload (the same one as in assets.json).
+  const assetMap = JSON.parse(
+    await readFile(path.join(contentDir, 'assets.json'), 'utf8').catch(() => '{}'),
+  ) as AssetMap;
   for (const asset of resolved.assets)
-    asset.metadata.lqip = await ImagePipeline.lqip(path.join(contentDir, 'images', asset.originalFilename));
+    asset.metadata.lqip =
+      assetMap[asset._id.replace(/-\d+x\d+-\w+$/, '')]?.metadata?.lqip ??
+      (await ImagePipeline.lqip(path.join(contentDir, 'images', asset.originalFilename)));
   for (const doc of [...resolved.documents, ...resolved.assets]) documents.set(doc._id, doc);
 
   async function query(text: string, params: Record<string, unknown>) {

@@ -45,7 +45,14 @@ export const isPublished = (doc: { _id: string }) => !doc._id.startsWith('drafts
  * `sanity.imageAsset` document per file. `assetUrl` says where the original file can be fetched
  * (a `file://` URL for the bundled source, an http URL for the stand-in).
  */
-export function resolveExportAssets(docs: SanityDocument[], assetUrl: (fileName: string) => string) {
+/** `assets.json` of an export: metadata of each asset by `image-<sha1>` (lqip, original file name). */
+export type AssetMap = Record<string, { originalFilename?: string; metadata?: { lqip?: string } } | undefined>;
+
+export function resolveExportAssets(
+  docs: SanityDocument[],
+  assetUrl: (fileName: string) => string,
+  assetMap: AssetMap = {},
+) {
   const assets = new Map<string, ImageAssetDocument>();
 
   function visit(value: unknown): unknown {
@@ -75,6 +82,7 @@ export function resolveExportAssets(docs: SanityDocument[], assetUrl: (fileName:
           metadata: {
             _type: 'sanity.imageMetadata',
             dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: width / height },
+            ...(assetMap[`image-${sha1}`]?.metadata?.lqip ? { lqip: assetMap[`image-${sha1}`]!.metadata!.lqip } : {}),
           },
         });
       out.asset = { _type: 'reference', _ref: id };
@@ -87,10 +95,11 @@ export function resolveExportAssets(docs: SanityDocument[], assetUrl: (fileName:
 }
 
 /** The bundled dataset as the Content Lake would answer it (published documents + image assets). */
-export function bundledDocuments(ndjson: string, contentDir: string) {
+export function bundledDocuments(ndjson: string, contentDir: string, assetMap: AssetMap = {}) {
   const { documents, assets } = resolveExportAssets(
     parseNdjson(ndjson).filter(isPublished),
     (fileName) => pathToFileURL(path.join(contentDir, 'images', fileName)).href,
+    assetMap,
   );
   return { documents, assets };
 }

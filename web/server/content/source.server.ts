@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from '@sanity/client';
 import { evaluate, parse } from 'groq-js';
 import { ImagePipeline } from '../images.server';
-import { bundledDocuments } from './export-format.server';
+import { bundledDocuments, type AssetMap } from './export-format.server';
 
 export const SANITY_API_VERSION = '2025-10-01';
 
@@ -44,12 +44,19 @@ export function bundledSource(contentDir: string): ContentSource {
   let dataset: Promise<unknown[]> | undefined;
   const load = async () => {
     const ndjson = await readFile(path.join(contentDir, 'dataset.ndjson'), 'utf8');
-    const { documents, assets } = bundledDocuments(ndjson, contentDir);
-    // Sanity computes a blurred preview for every upload; the bundled source does the same.
+    // assets.json (part of Sanity's export) carries each image's blurred preview (lqip).
+    const assetMap = await readFile(path.join(contentDir, 'assets.json'), 'utf8').then(
+      (text) => JSON.parse(text) as AssetMap,
+      () => ({}),
+    );
+    const { documents, assets } = bundledDocuments(ndjson, contentDir, assetMap);
+    // Images added by hand without an assets.json entry get their preview computed here.
     await Promise.all(
-      assets.map(async (a) => {
-        a.metadata.lqip = await ImagePipeline.lqip(fileURLToPath(a.url)).catch(() => undefined);
-      }),
+      assets
+        .filter((a) => !a.metadata.lqip)
+        .map(async (a) => {
+          a.metadata.lqip = await ImagePipeline.lqip(fileURLToPath(a.url)).catch(() => undefined);
+        }),
     );
     return [...documents, ...assets];
   };
