@@ -298,4 +298,18 @@ describe.runIf(browserAvailable())('signup popup', () => {
     await dialog().locator('a.signup-group-link').waitFor();
     expect((await storedSignups()).filter((s) => s.name === 'Doris Doppelklick')).toHaveLength(1);
   });
+
+  test('on a phone the button in the burger menu opens the popup, which fits the screen', async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await page.locator('.burger__panel a[aria-haspopup="dialog"]').click();
+    await dialog().waitFor({ state: 'visible' });
+    const box = (await dialog().boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await fill('Paula Phone', 'paula@example.org');
+    await submit().click({ force: true });
+    await dialog().locator('a.signup-group-link').waitFor();
+    expect((await dialog().locator('a.signup-group-link').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  });
 });
