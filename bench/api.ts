@@ -232,6 +232,9 @@ async function bench(
   }
 }
 
+// Requests still in flight when autocannon stops are stored but not counted as answered.
+const storedOk = (r: Row) => r.stored >= r.answered201 && r.stored <= r.answered201 + CONNECTIONS;
+
 async function main() {
   let buildDir = process.env.BUILD_DIR ? path.resolve(ROOT, process.env.BUILD_DIR) : '';
   let ownBuild = false;
@@ -293,10 +296,10 @@ async function main() {
         ? `throughput ${Math.round(share * 100)} % of raw (≥ 50 %)`
         : `THROUGHPUT ONLY ${Math.round(share * 100)} % OF RAW (< 50 %)`,
       r.p99 < 50 ? `p99 ${r.p99} ms (< 50 ms)` : `P99 ${r.p99} MS (≥ 50 ms)`,
-      r.stored === r.answered201 && r.errors === 0 ? 'every 201 stored, no errors' : 'ERRORS OR MISSING ROWS',
+      storedOk(r) && r.errors === 0 ? 'every 201 stored, no errors' : 'ERRORS OR MISSING ROWS',
     ];
     console.log(`${r.database}: ${verdict.join('; ')}`);
-    ok &&= share >= 0.5 && r.p99 < 50 && r.stored === r.answered201 && r.errors === 0;
+    ok &&= share >= 0.5 && r.p99 < 50 && storedOk(r) && r.errors === 0;
   }
   console.log(ok ? '\nWithin budget.' : '\nOUT OF BUDGET (see above).');
 }
