@@ -53,6 +53,8 @@ export interface ImagePipelineOptions {
   cacheDir: string;
 }
 
+let warmQueue: Promise<unknown> = Promise.resolve();
+
 /** Where originals live, by asset key; filled as content loads. */
 export class ImagePipeline {
   private readonly originals = new Map<string, Promise<string>>();
@@ -159,7 +161,14 @@ export class ImagePipeline {
    * Generates every rendition of the content loaded so far that is not cached yet, one at a time
    * (after a revalidation, so that the first visitors of new images do not wait for the encoder).
    */
-  async warm() {
+  warm(): Promise<number> {
+    // One warm-up at a time per process (also across pipelines replaced by clearContentCache()).
+    const run = warmQueue.then(() => this.warmOnce());
+    warmQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async warmOnce() {
     let made = 0;
     for (const name of [...this.known]) {
       const file = path.join(this.options.cacheDir, 'renditions', RENDITION_SET, name);
