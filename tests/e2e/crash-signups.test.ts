@@ -81,6 +81,7 @@ async function crashAndRestart(options: { dataDir: string; env: Record<string, s
   }
 }
 
+// Two server starts and a load phase: more than the default 60 s on a busy machine.
 describe('a server killed with SIGKILL under signup load loses no signup answered 201', () => {
   const cleanups: (() => unknown)[] = [];
   afterAll(async () => {
@@ -91,18 +92,22 @@ describe('a server killed with SIGKILL under signup load loses no signup answere
     const dataDir = freshDataDir();
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     await crashAndRestart({ dataDir, env: {} });
-  });
+  }, 300_000);
 
   const postgres = requireOrSkip(
     'postgres',
     Boolean(TEST_DATABASE_URL),
     'set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run the PostgreSQL crash test',
   );
-  test.runIf(postgres)('on PostgreSQL (same database)', async () => {
-    const database = await createPostgresDatabase();
-    cleanups.push(database.drop);
-    const dataDir = freshDataDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    await crashAndRestart({ dataDir, env: { DATABASE_URL: database.url } });
-  });
+  test.runIf(postgres)(
+    'on PostgreSQL (same database)',
+    async () => {
+      const database = await createPostgresDatabase();
+      cleanups.push(database.drop);
+      const dataDir = freshDataDir();
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      await crashAndRestart({ dataDir, env: { DATABASE_URL: database.url } });
+    },
+    300_000,
+  );
 });
