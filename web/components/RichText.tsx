@@ -26,6 +26,9 @@ function plainText(children: ReactNode): string {
 }
 
 const components: PortableTextComponents = {
+  // Content types this page does not know (e.g. a new Studio block) render nothing visible.
+  unknownType: () => null,
+  unknownBlockStyle: ({ children }) => <p>{children}</p>,
   block: {
     normal: ({ children }) => <p>{children}</p>,
     h2: ({ children }) => <h2 id={headingId(plainText(children))}>{children}</h2>,
