@@ -5,13 +5,13 @@ import '@fontsource-variable/inter/wght.css';
 import '@fontsource/cormorant-garamond/500.css';
 import '@fontsource/cormorant-garamond/500-italic.css';
 import '@fontsource/cormorant-garamond/600.css';
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import cormorantLatin from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url';
 import '~/styles/global.css';
+import '~/styles/landing.css';
 
-// Fonts are self-hosted (fontsource); the two faces of the first view are preloaded.
+// Fonts are self-hosted (fontsource); the display face of the first view's title is preloaded
+// (the text face follows from the stylesheet; size-adjusted fallbacks keep the layout still).
 export const links: Route.LinksFunction = () => [
-  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'preload', href: cormorantLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
 

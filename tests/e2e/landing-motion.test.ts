@@ -18,6 +18,9 @@ describe.runIf(browserAvailable())('landing page motion', () => {
     'at %d px: groups below the fold fade in as they scroll into view; the ornament turns 15–45°',
     async (width) => {
       const { page, problems, close } = await site.open('/', width);
+      // gsap arrives with the first scroll, not before.
+      expect(await page.evaluate(() => document.documentElement.dataset.motion)).toBeUndefined();
+      await scrollTo(page, 1);
       await page.waitForFunction(() => document.documentElement.dataset.motion === 'on');
       // A group far below the fold waits, hidden, for its turn.
       const faq = '.faq [data-reveal]';
@@ -72,19 +75,27 @@ describe.runIf(browserAvailable())('landing page motion', () => {
   test.each(WIDTHS)('at %d px without JavaScript every text is readable and every link works', async (width) => {
     const { page, close } = await site.open('/', width, { javaScriptEnabled: false });
     // Every FAQ answer, both switch panels (each with its own signup link), every horse's texts.
-    for (const panel of await page.locator('.accordion__panel').all()) expect(await panel.isVisible()).toBe(true);
+    for (const panel of await page.locator('.accordion__panel').all()) {
+      await panel.evaluate((el) => el.scrollIntoView());
+      await panel.waitFor({ state: 'visible' });
+    }
     expect(await page.locator('.accordion__panel').count()).toBe(5);
     const panels = page.getByRole('tabpanel');
     expect(await panels.count()).toBe(2);
-    for (const p of await panels.all()) expect(await p.isVisible()).toBe(true);
+    for (const p of await panels.all()) {
+      await p.evaluate((el) => el.scrollIntoView());
+      await p.waitFor({ state: 'visible' });
+    }
     expect(await panels.getByRole('link').evaluateAll((els) => els.map((a) => a.getAttribute('href')))).toEqual([
       '/mitmachen',
       '/mitmachen?typ=trainer',
     ]);
     const horses = page.locator('.before-after__all li');
     expect(await horses.count()).toBe(5);
-    expect(await horses.first().isVisible()).toBe(true);
+    await horses.first().evaluate((el) => el.scrollIntoView());
+    await horses.first().waitFor({ state: 'visible' });
     // The section links are visible without the burger menu and are plain anchors.
+    await page.evaluate(() => window.scrollTo(0, 0));
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     for (const label of ['Produkte', 'Über Mich', 'Referenzen']) {
       expect(await nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);

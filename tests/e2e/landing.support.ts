@@ -39,6 +39,10 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(
     () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
   );
+  // The start page hydrates section by section; its footer marks the end.
+  await page.waitForFunction(
+    () => !document.querySelector('.site-footer') || document.documentElement.dataset.hydrated === 'true',
+  );
   // One more frame so that effects (scroll listeners, observers) are attached.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }

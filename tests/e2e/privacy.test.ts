@@ -65,7 +65,7 @@ describe.runIf(browserAvailable())('third-party requests', () => {
     const preloads = await page.$$eval('link[rel="preload"][as="font"]', (els) =>
       els.map((l) => l.getAttribute('href')),
     );
-    expect(preloads).toHaveLength(2);
+    expect(preloads).toHaveLength(1);
     await close();
   });
 });

@@ -1,6 +1,7 @@
-// Scroll-in animations and the decorative rotation, with gsap and ScrollTrigger loaded only after
-// the page is interactive and only when the visitor has not asked for reduced motion. Content is
-// visible in the HTML; only elements still below the fold are hidden, just before they animate in.
+// Scroll-in animations and the decorative rotation, with gsap and ScrollTrigger loaded on the
+// visitor's first scroll (or key press, or touch) and only when they have not asked for reduced
+// motion. Content is visible in the HTML; only groups still below the fold are faded out (opacity
+// only: they stay in the accessibility tree) just before they animate in.
 import { useEffect } from 'react';
 import { REVEAL_MARGIN_PX, REVEAL_STAGGER_S, rotationFor } from '~/lib/motion';
 import { prefersReducedMotion } from './motion-preference';
@@ -24,7 +25,7 @@ export function ScrollMotion() {
           // Already on screen: leave it alone (no flash, no layout work for the first view).
           if (group.getBoundingClientRect().top < window.innerHeight - REVEAL_MARGIN_PX) continue;
           gsap.from(group.children, {
-            autoAlpha: 0,
+            opacity: 0,
             y: 24,
             duration: 0.7,
             ease: 'power2.out',
@@ -43,10 +44,17 @@ export function ScrollMotion() {
       document.documentElement.dataset.motion = 'on';
       revert = () => context.revert();
     };
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
-    idle(() => void start());
+    const events = ['scroll', 'wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    const onFirstInteraction = () => {
+      for (const type of events) window.removeEventListener(type, onFirstInteraction);
+      void start();
+    };
+    for (const type of events) window.addEventListener(type, onFirstInteraction, { passive: true });
+    // Opened further down the page (reload, anchor): start right away.
+    if (window.scrollY > 0) onFirstInteraction();
     return () => {
       cancelled = true;
+      for (const type of events) window.removeEventListener(type, onFirstInteraction);
       revert?.();
       delete document.documentElement.dataset.motion;
     };

@@ -17,7 +17,6 @@ import { RiderTrainerSwitch } from '~/sections/RiderTrainerSwitch';
 import { Showcase } from '~/sections/Showcase';
 import { getLandingContent } from '~/server/content.server';
 import { publicUrlConfig } from '~/server/config.server';
-import '~/styles/landing.css';
 
 // Runs at build time: / is prerendered.
 export async function loader() {

@@ -1,8 +1,13 @@
+import { useEffect } from 'react';
 import type { SiteSettings } from '~/lib/content-types';
 import { LABELS } from '~/lib/ui-labels';
 
 export function Footer({ settings }: { settings: SiteSettings }) {
   const { operator } = settings;
+  // The footer hydrates last: from here on every section of the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">

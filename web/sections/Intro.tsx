@@ -11,7 +11,7 @@ export function Intro({ settings, ctaLabel }: { settings: SiteSettings; ctaLabel
     <section className="intro" aria-labelledby="intro-title">
       <div className="hero">
         <div className="hero__ornament" data-rotate="" aria-hidden="true">
-          <Picture image={{ ...settings.seal, alt: '' }} sizes="(min-width: 1024px) 520px, 70vw" />
+          <Ornament />
         </div>
         <div className="hero__content">
           <Picture image={settings.seal} sizes="96px" className="hero__seal" priority />
@@ -37,7 +37,7 @@ export function Intro({ settings, ctaLabel }: { settings: SiteSettings; ctaLabel
         </div>
       </div>
 
-      <div className="bio" id={NAV.about.id} aria-labelledby="bio-title">
+      <div className="bio" id={NAV.about.id}>
         {settings.portrait && (
           <div className="bio__portrait" data-reveal="">
             <Picture image={settings.portrait} sizes="(min-width: 1024px) 440px, (min-width: 768px) 40vw, 100vw" />
@@ -63,5 +63,32 @@ export function Intro({ settings, ctaLabel }: { settings: SiteSettings; ctaLabel
         </div>
       </div>
     </section>
+  );
+}
+
+/** The seal's motif as a vector: a ring of ticks and three arcs (decorative; turns with the scroll). */
+function Ornament() {
+  const ticks = Array.from({ length: 60 }, (_, i) => i * 6);
+  return (
+    <svg viewBox="0 0 200 200" focusable="false">
+      <g fill="none" stroke="currentColor" strokeLinecap="round">
+        <circle cx="100" cy="100" r="96" strokeWidth="1.2" />
+        <circle cx="100" cy="100" r="78" strokeWidth="0.8" />
+        {ticks.map((deg) => (
+          <line
+            key={deg}
+            x1="100"
+            y1="8"
+            x2="100"
+            y2={deg % 30 === 0 ? 18 : 13}
+            strokeWidth={deg % 30 === 0 ? 1.4 : 0.8}
+            transform={`rotate(${deg} 100 100)`}
+          />
+        ))}
+        <path d="M52 122c18-40 78-48 104-6" strokeWidth="3" />
+        <path d="M60 134c16-30 66-36 88-4" strokeWidth="3" />
+        <path d="M68 146c14-20 52-24 70-2" strokeWidth="3" />
+      </g>
+    </svg>
   );
 }

@@ -19,21 +19,37 @@ function useShowcaseProgress() {
   const list = useRef<HTMLOListElement>(null);
   const [progress, setProgress] = useState(0);
   useEffect(() => {
+    const element = list.current;
+    if (!element) return;
     let frame = 0;
     const measure = () => {
       frame = 0;
-      const rect = list.current?.getBoundingClientRect();
-      if (rect) setProgress(showcaseProgress(rect.top, rect.height, window.innerHeight));
+      const rect = element.getBoundingClientRect();
+      setProgress(showcaseProgress(rect.top, rect.height, window.innerHeight));
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
+    // Follow the scroll only while the section is near the viewport (no layout work elsewhere).
+    let listening = false;
+    const listen = (on: boolean) => {
+      if (on === listening) return;
+      listening = on;
+      const method = on ? 'addEventListener' : 'removeEventListener';
+      window[method]('scroll', onScroll, { passive: true } as AddEventListenerOptions);
+      window[method]('resize', onScroll);
+    };
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        listen(Boolean(entry?.isIntersecting));
+        onScroll();
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
     return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
+      observer.disconnect();
+      listen(false);
       cancelAnimationFrame(frame);
     };
   }, []);

@@ -1,0 +1,200 @@
+// `npm run bench:web`: Lighthouse (mobile preset: simulated mid-range phone, slow 4G) on the built
+// server's start page, in Debian's Chromium, headless, no network beyond this machine. Prints the
+// four category scores, LCP, TBT, CLS, and the first-load JavaScript of `/` in KB gzip.
+// Budget (DESIGN.md): Performance 100 target (never below 90); Accessibility, Best Practices and
+// SEO 100; LCP < 1.5 s; TBT < 100 ms; CLS < 0.01; JavaScript for `/` at most 150 KB gzip.
+//
+// Options (environment): BUILD_DIR (an existing build; default: a fresh one in
+// .test-builds/bench-web-<pid>), BENCH_RUNS (Lighthouse runs, the median is reported; default 3),
+// CHROMIUM_PATH (default /usr/bin/chromium), BENCH_REPORT (write the last Lighthouse report as JSON).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const BUDGET_KB = 150;
+
+function build(): { dir: string; cleanup: () => void } {
+  if (process.env.BUILD_DIR) return { dir: path.resolve(ROOT, process.env.BUILD_DIR), cleanup: () => {} };
+  const dir = path.join(ROOT, '.test-builds', `bench-web-${process.pid}`);
+  console.log(`Building into ${path.relative(ROOT, dir)} …`);
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, BUILD_DIR: dir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function startServer(buildDir: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
+  const child = spawn(process.execPath, ['server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BUILD_DIR: buildDir,
+      TEAM_ACCESS_CODE: '4711',
+      ACCESS_CODES: 'BENCH',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    child.stdout.on('data', () => {
+      const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The JavaScript the prerendered `/` loads up front (module preloads and scripts), gzip-compressed. */
+function firstLoadJs(buildDir: string) {
+  const clientDir = path.join(buildDir, 'client');
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) files.add(m[1]!);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const content = readFileSync(path.join(clientDir, file));
+    raw += content.length;
+    gzip += gzipSync(content, { level: 9 }).length;
+  }
+  return { files: files.size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  scriptTransferKb: number;
+  failing: string[];
+}
+
+async function measure(url: string): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify(result.lhr, null, 1));
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const items = (
+      audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+    )?.items;
+    const scriptTransfer = (items ?? [])
+      .filter((i) => i.resourceType === 'Script')
+      .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+    const failing = Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+      scriptTransferKb: scriptTransfer / 1024,
+      failing,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const { dir, cleanup } = build();
+const server = await startServer(dir);
+try {
+  const url = `${server.url}/`;
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    runs.push(await measure(url));
+    console.log(`run ${i + 1}/${RUNS}: performance ${runs.at(-1)!.performance}`);
+  }
+  const pick = (key: keyof Omit<Run, 'failing'>) => median(runs.map((r) => r[key]));
+  const js = firstLoadJs(dir);
+  const failing = [...new Set(runs.flatMap((r) => r.failing))];
+  const rows: [string, string, string][] = [
+    ['Performance', String(pick('performance')), '100 (never < 90)'],
+    ['Accessibility', String(pick('accessibility')), '100'],
+    ['Best Practices', String(pick('bestPractices')), '100'],
+    ['SEO', String(pick('seo')), '100'],
+    ['FCP', `${Math.round(pick('fcp'))} ms`, ''],
+    ['LCP', `${Math.round(pick('lcp'))} ms`, '< 1500 ms'],
+    ['TBT', `${Math.round(pick('tbt'))} ms`, '< 100 ms'],
+    ['CLS', pick('cls').toFixed(4), '< 0.01'],
+    [
+      'First-load JS of / (gzip -9)',
+      `${js.gzipKb.toFixed(1)} KB in ${js.files} files (${js.rawKb.toFixed(0)} KB raw)`,
+      `≤ ${BUDGET_KB} KB`,
+    ],
+    ['Scripts transferred by Lighthouse', `${pick('scriptTransferKb').toFixed(1)} KB`, ''],
+  ];
+  console.log(`\nLighthouse mobile, ${url} (median of ${RUNS} run${RUNS > 1 ? 's' : ''})`);
+  for (const [name, value, budget] of rows) console.log(`  ${name.padEnd(36)} ${value.padEnd(40)} ${budget}`);
+  if (failing.length) console.log(`  failing binary audits: ${failing.join(', ')}`);
+  if (js.gzipKb > BUDGET_KB) process.exitCode = 1;
+} finally {
+  await server.stop();
+  cleanup();
+}
