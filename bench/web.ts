@@ -107,6 +107,7 @@ interface Run {
   tbt: number;
   cls: number;
   fcp: number;
+  benchmarkIndex: number;
   scriptTransferKb: number;
   failing: string[];
 }
@@ -154,6 +155,7 @@ async function measure(url: string): Promise<Run> {
       tbt: audits['total-blocking-time']?.numericValue ?? NaN,
       cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
       fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
       scriptTransferKb: scriptTransfer / 1024,
       failing,
     };
@@ -189,6 +191,7 @@ try {
       `≤ ${BUDGET_KB} KB`,
     ],
     ['Scripts transferred by Lighthouse', `${pick('scriptTransferKb').toFixed(1)} KB`, ''],
+    ['Lighthouse benchmark index (machine)', String(Math.round(pick('benchmarkIndex'))), 'quiet desktop ≈ 1000+'],
   ];
   console.log(`\nLighthouse mobile, ${url} (median of ${RUNS} run${RUNS > 1 ? 's' : ''})`);
   for (const [name, value, budget] of rows) console.log(`  ${name.padEnd(36)} ${value.padEnd(40)} ${budget}`);
