@@ -3,8 +3,6 @@ import type { Route } from './+types/root';
 import { useNonce } from '~/components/Nonce';
 import '@fontsource-variable/inter/wght.css';
 import '@fontsource/cormorant-garamond/500.css';
-import '@fontsource/cormorant-garamond/500-italic.css';
-import '@fontsource/cormorant-garamond/600.css';
 import cormorantLatin from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url';
 import '~/styles/global.css';
 import '~/styles/landing.css';

@@ -61,7 +61,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
       >
         <div className="site-header__inner">
           <a className="site-header__brand" href="#top">
-            <Picture image={settings.seal} sizes="40px" className="site-header__seal" priority />
+            <Picture image={settings.seal} sizes="40px" className="site-header__seal" />
             <span className="site-header__name">{settings.founderName}</span>
           </a>
           <nav className="site-nav" aria-label={LABELS.mainNav}>

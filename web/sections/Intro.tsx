@@ -19,7 +19,7 @@ export function Intro({ settings, ctaLabel }: { settings: SiteSettings; ctaLabel
           <h1 id="intro-title" className="hero__title">
             {settings.tagline}
           </h1>
-          <Picture image={settings.signature} sizes="220px" className="hero__signature" priority />
+          <Picture image={settings.signature} sizes="220px" className="hero__signature" />
           <figure className="hero__quote">
             <blockquote>
               <p>„{settings.quote}“</p>
