@@ -18,11 +18,14 @@ export const links: Route.LinksFunction = () => [
 const NO_SCRIPT_STYLE = `<style>
 [data-nojs-visible][hidden]{display:block}
 .burger{display:none}
+@media (max-width:1023px){
 .site-header{position:absolute;height:auto}
 .site-header__inner{flex-wrap:wrap;padding-block:.5rem}
 .site-nav{display:block;order:3;width:100%}
 .site-nav .nav-links{display:flex;flex-wrap:wrap}
 .site-header__cta{display:inline-flex}
+.hero{padding-top:calc(var(--header-height) + 9rem)}
+}
 </style>`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
