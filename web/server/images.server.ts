@@ -7,8 +7,10 @@ import { createHash } from 'node:crypto';
 import { access, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import type { ResponsiveImage } from '~/lib/content-types';
+
+// sharp is loaded on first use: importing it costs ~0.3 s, which a build or a start need not pay.
+const loadSharp = () => import('sharp').then((m) => m.default);
 
 /** Widths offered in srcset; never wider than the original. */
 export const RENDITION_WIDTHS = [480, 800, 1200, 1600, 1920] as const;
@@ -144,6 +146,7 @@ export class ImagePipeline {
           original = await this.findOriginal(key);
         }
         if (!original) return undefined;
+        const sharp = await loadSharp();
         const pipeline = sharp(original).resize({ width: Number(width), withoutEnlargement: true });
         const data =
           format === 'avif'
@@ -180,6 +183,7 @@ export class ImagePipeline {
 
   /** A tiny blurred preview (data URL) for an original file. */
   static async lqip(file: string) {
+    const sharp = await loadSharp();
     const data = await sharp(file).resize({ width: 16 }).blur(0.6).webp({ quality: 40 }).toBuffer();
     return `data:image/webp;base64,${data.toString('base64')}`;
   }

@@ -3,7 +3,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '@sanity/client';
 import { evaluate, parse } from 'groq-js';
 import { ImagePipeline } from '../images.server';
 import { bundledDocuments, type AssetMap } from './export-format.server';
@@ -23,19 +22,22 @@ export interface SanitySettings {
 }
 
 export function sanitySource({ projectId, dataset, token, apiHost }: SanitySettings): ContentSource {
-  const client = createClient({
-    projectId,
-    dataset,
-    apiVersion: SANITY_API_VERSION,
-    // Build-time and revalidation reads must see what was just published, not a CDN copy.
-    useCdn: false,
-    perspective: 'published',
-    ...(token ? { token } : {}),
-    ...(apiHost ? { apiHost, useProjectHostname: false } : {}),
-  });
+  // Loaded only in Sanity mode (the client and its dependencies take a second to import).
+  const client = import('@sanity/client').then(({ createClient }) =>
+    createClient({
+      projectId,
+      dataset,
+      apiVersion: SANITY_API_VERSION,
+      // Build-time and revalidation reads must see what was just published, not a CDN copy.
+      useCdn: false,
+      perspective: 'published',
+      ...(token ? { token } : {}),
+      ...(apiHost ? { apiHost, useProjectHostname: false } : {}),
+    }),
+  );
   return {
     kind: 'sanity',
-    fetch: <T>(query: string, params: Record<string, unknown> = {}) => client.fetch<T>(query, params),
+    fetch: async <T>(query: string, params: Record<string, unknown> = {}) => (await client).fetch<T>(query, params),
   };
 }
 
