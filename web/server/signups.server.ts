@@ -102,15 +102,35 @@ class SignupWriter {
 /** Inserts rows (skipping ids that exist) and returns every row of these ids, noting the new ones. */
 async function insertRows(rows: SignupRow[]) {
   const { db } = getDatabase();
+  const t = schema.signups;
+  // Only the columns the database fills in come back (returning whole rows costs more than the insert).
   const inserted = await db
-    .insert(schema.signups)
+    .insert(t)
     .values(rows)
-    .onConflictDoNothing({ target: schema.signups.id })
-    .returning();
-  const byId = new Map(inserted.map((r) => [r.id, { row: r, created: true }]));
-  const missing = [...new Set(rows.map((r) => r.id))].filter((id) => !byId.has(id));
+    .onConflictDoNothing({ target: t.id })
+    .returning({ id: t.id, createdAt: t.createdAt });
+  const byId = new Map<string, { row: Row; created: boolean }>();
+  const sent = new Map(rows.map((r) => [r.id, r]));
+  for (const { id, createdAt } of inserted) {
+    const row = sent.get(id)!;
+    byId.set(id, {
+      row: {
+        id,
+        userType: row.userType,
+        name: row.name,
+        email: row.email,
+        newsletterOptIn: row.newsletterOptIn ?? true,
+        timestamp: row.timestamp ?? null,
+        createdAt,
+        newsletterConfirmedAt: null,
+        newsletterUnsubscribedAt: null,
+      },
+      created: true,
+    });
+  }
+  const missing = [...sent.keys()].filter((id) => !byId.has(id));
   if (missing.length) {
-    const existing = await db.select().from(schema.signups).where(inArray(schema.signups.id, missing));
+    const existing = await db.select().from(t).where(inArray(t.id, missing));
     for (const r of existing) byId.set(r.id, { row: r, created: false });
   }
   return byId;
