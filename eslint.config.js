@@ -3,7 +3,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', '.test-builds/', '.react-router/', 'node_modules/', 'studio/dist/', 'studio/.sanity/', 'coverage/', '.data/'] },
+  {
+    ignores: [
+      'build/',
+      '.test-builds/',
+      '.react-router/',
+      'node_modules/',
+      'studio/dist/',
+      'studio/.sanity/',
+      'coverage/',
+      '.data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
