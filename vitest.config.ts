@@ -30,7 +30,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/build-once.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
           // Each file starts its own server and browser; two at a time fit two cores.
           maxWorkers: 2,
         },

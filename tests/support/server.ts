@@ -56,7 +56,12 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // Generous: a busy CI machine may take long to start a server. A server that does not come up
+    // is killed, so no stray process outlives the test run.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within 120 s:\n${output}`));
+    }, 120_000);
     const check = () => {
       const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
       if (match) {
