@@ -8,7 +8,7 @@
 // default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; "skip" skips it),
 // BENCH_NEWSLETTER=1 (signups with the newsletter opt-in, i.e. with a confirmation mail each),
 // BUILD_DIR (an existing build; default: a fresh build in .test-builds/bench-<pid>).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { spawnServer } from '../tests/support/spawn-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -122,49 +123,8 @@ async function postgresAvailable() {
   }
 }
 
-async function startServer(buildDir: string, env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-server-'));
-  const child = spawn(process.execPath, ['server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      BUILD_DIR: buildDir,
-      TEAM_ACCESS_CODE: '4711',
-      ACCESS_CODES: 'BENCH',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      SIGNUP_RATE_LIMIT: '0',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    child.stdout.on('data', () => {
-      const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+function startServer(buildDir: string, env: Record<string, string>) {
+  return spawnServer({ buildDir, env: { ACCESS_CODES: 'BENCH', ...env } });
 }
 
 function signupBody() {
@@ -219,7 +179,7 @@ async function signupLoad(url: string) {
 async function bench(
   name: string,
   raw: () => Promise<number>,
-  server: () => Promise<{ url: string; stop(): Promise<void> }>,
+  server: () => Promise<{ url: string; stop(): Promise<unknown> }>,
 ) {
   console.log(`\n${name}: raw INSERT rate …`);
   const rawInsertsPerSecond = await raw();
