@@ -75,12 +75,14 @@ async function startServer(buildDir: string) {
   };
 }
 
-/** The JavaScript the prerendered `/` loads up front (module preloads and scripts), gzip-compressed. */
+/** The JavaScript the prerendered `/` loads up front (module preloads and scripts, deferred or not), gzip-compressed. */
 function firstLoadJs(buildDir: string) {
   const clientDir = path.join(buildDir, 'client');
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const files = new Set<string>();
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) files.add(m[1]!);
+  // Prerendered pages keep their preloads in a <template> and the route imports in an inert script.
+  for (const m of html.matchAll(/from "(\/assets\/[^"]+\.js)"/g)) files.add(m[1]!);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]!);
   for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) files.add(m[1]!);
   let raw = 0;
