@@ -7,17 +7,17 @@
 // Options (environment): BUILD_DIR (an existing build; default: a fresh one in
 // .test-builds/bench-web-<pid>), BENCH_RUNS (Lighthouse runs, the median is reported; default 3),
 // CHROMIUM_PATH (default /usr/bin/chromium), BENCH_REPORT (write the last Lighthouse report as JSON).
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/requirements.ts';
+import { spawnServer } from '../tests/support/spawn-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const BUDGET_KB = 150;
 
 function build(): { dir: string; cleanup: () => void } {
@@ -32,47 +32,8 @@ function build(): { dir: string; cleanup: () => void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-async function startServer(buildDir: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
-  const child = spawn(process.execPath, ['server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      BUILD_DIR: buildDir,
-      TEAM_ACCESS_CODE: '4711',
-      ACCESS_CODES: 'BENCH',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    child.stdout.on('data', () => {
-      const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+function startServer(buildDir: string) {
+  return spawnServer({ buildDir, env: { ACCESS_CODES: 'BENCH' } });
 }
 
 /** The JavaScript the prerendered `/` loads up front (module preloads and scripts, deferred or not), gzip-compressed. */
@@ -116,17 +77,8 @@ interface Run {
 
 async function measure(url: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   try {
     const result = await lighthouse(url, {

@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core. Never `npx playwright install` (no network).
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_PATH, hasChromium, requireOrSkip } from './requirements';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, hasChromium, requireOrSkip } from './requirements';
 
 export const browserAvailable = () =>
   requireOrSkip(
@@ -12,15 +12,6 @@ export const browserAvailable = () =>
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--headless', ...CHROMIUM_FLAGS],
   });
 }
