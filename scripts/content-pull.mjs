@@ -5,23 +5,16 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sanityTarget } from './sanity-target.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const projectId = process.env.SANITY_PROJECT_ID || process.env.SANITY_STUDIO_PROJECT_ID;
-const dataset = process.env.SANITY_DATASET || 'production';
-if (!projectId) {
-  console.error(
-    '✖ Set SANITY_PROJECT_ID (and SANITY_DATASET, default "production") first. See README, "Content and the Studio".',
-  );
-  process.exit(1);
-}
+const { root, studioDir, projectId, dataset, env } = sanityTarget();
 const work = mkdtempSync(path.join(tmpdir(), 'content-pull-'));
 const archive = path.join(work, 'export.tar.gz');
 const run = (command, args, cwd) => {
   const r = spawnSync(command, args, {
     cwd,
     stdio: 'inherit',
-    env: { ...process.env, DO_NOT_TRACK: '1', SANITY_STUDIO_PROJECT_ID: projectId, SANITY_STUDIO_DATASET: dataset },
+    env,
   });
   if (r.status !== 0) {
     rmSync(work, { recursive: true, force: true });
@@ -29,7 +22,7 @@ const run = (command, args, cwd) => {
   }
 };
 console.log(`Exporting ${projectId}/${dataset} (published documents and images) …`);
-run('npx', ['sanity', 'dataset', 'export', dataset, archive, '--no-drafts', '--overwrite'], path.join(root, 'studio'));
+run('npx', ['sanity', 'dataset', 'export', dataset, archive, '--no-drafts', '--overwrite'], studioDir);
 run('tar', ['-xzf', archive, '-C', work], work);
 const folder = readdirSync(work, { withFileTypes: true }).find((e) => e.isDirectory());
 const exported = path.join(work, folder?.name ?? '');
