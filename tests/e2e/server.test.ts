@@ -35,6 +35,8 @@ describe('server on PGlite', () => {
       page,
       await fetch(`${server.url}/auth`),
       await fetch(`${server.url}/healthz`),
+      // The signup endpoint's own transport (decision record 008), with a 400 for an empty body.
+      await fetch(`${server.url}/api/signups`, { method: 'POST', body: '{}' }),
       await fetch(`${server.url}${assetPath}`),
     ]) {
       const csp = res.headers.get('content-security-policy')!;

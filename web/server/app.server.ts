@@ -6,6 +6,7 @@ import compression from 'compression';
 import express from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from './config.server';
+import { directAction, routeAction } from './direct-action.server';
 import { PrerenderedPages } from './prerendered-pages.server';
 import { clientAddressContext, nonceContext } from './request-context.server';
 import { registerPrerenderTarget } from './revalidate.server';
@@ -32,6 +33,17 @@ export function createApp({ config, source, clientDir }: AppOptions) {
     res.set(securityHeaders(nonce, config.https));
     next();
   });
+
+  const loadContext = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(nonceContext, res.locals.nonce as string);
+    context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    return context;
+  };
+
+  // The signup endpoint's action, called without React Router's request handler (decision record
+  // 008). In development the route module changes under Vite, so it goes the usual way.
+  if (!('dev' in source)) app.post('/api/signups', directAction(routeAction(source.build, 'api/signups'), loadContext));
 
   // Server-Sent Events must not be buffered by compression.
   app.use(
@@ -68,12 +80,7 @@ export function createApp({ config, source, clientDir }: AppOptions) {
     createRequestHandler({
       build: 'dev' in source ? source.dev : source.build,
       mode: config.production ? 'production' : 'development',
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider();
-        context.set(nonceContext, res.locals.nonce as string);
-        context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? 'unknown');
-        return context;
-      },
+      getLoadContext: loadContext,
     }),
   );
   return app;

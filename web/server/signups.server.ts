@@ -50,14 +50,17 @@ interface Waiting {
 }
 
 /**
- * Group commit: signups that arrive while an INSERT is running wait for it and then go into the
- * database together, as one multi-row INSERT (one commit, one fsync). When the server is idle a
- * signup is written at once, so batching never adds a wait of its own; under load it turns many
- * small commits into a few larger ones. Every caller is answered only after its row is committed.
+ * Group commit: signups go into the database together, as one multi-row INSERT (one commit, one
+ * fsync). A batch starts on the next turn of the event loop (setImmediate), after every request
+ * whose body has arrived in this turn has joined it; without that pause PGlite, which runs on this
+ * thread, finished each INSERT before the next request was read, and every batch held one row
+ * (bench:api: 680 signups/s with batches of 1, 2,800/s with batches of ~26). When the server is
+ * idle the pause is one turn of the loop. Every caller is answered only after its row is committed.
  */
 class SignupWriter {
   private queue: Waiting[] = [];
   private inFlight = 0;
+  private scheduled = false;
 
   constructor(
     private readonly maxInFlight: number,
@@ -67,7 +70,7 @@ class SignupWriter {
   write(row: SignupRow): Promise<{ record: SignupRecord; created: boolean }> {
     return new Promise((resolve, reject) => {
       this.queue.push({ row, resolve, reject });
-      this.pump();
+      this.schedule();
     });
   }
 
@@ -77,9 +80,18 @@ class SignupWriter {
       this.inFlight++;
       void this.run(batch).finally(() => {
         this.inFlight--;
-        this.pump();
+        this.schedule();
       });
     }
+  }
+
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
   }
 
   private async run(batch: Waiting[]) {
