@@ -125,7 +125,10 @@ try {
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) {
     runs.push(await measure(url));
-    console.log(`run ${i + 1}/${RUNS}: performance ${runs.at(-1)!.performance}`);
+    const run = runs.at(-1)!;
+    console.log(
+      `run ${i + 1}/${RUNS}: performance ${run.performance}, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(4)}`,
+    );
   }
   const pick = (key: keyof Omit<Run, 'failing'>) => median(runs.map((r) => r[key]));
   const js = firstLoadJs(dir);

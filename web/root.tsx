@@ -3,14 +3,16 @@ import type { Route } from './+types/root';
 import { useNonce } from '~/components/Nonce';
 import '@fontsource-variable/inter/wght.css';
 import '@fontsource/cormorant-garamond/500.css';
-import cormorantLatin from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url';
+import '~/styles/fonts.css';
+import cormorantSubset from '~/assets/fonts/cormorant-garamond-de-500-normal.woff2?url';
 import '~/styles/global.css';
 import '~/styles/landing.css';
 
-// Fonts are self-hosted (fontsource); the display face of the first view's title is preloaded
-// (the text face follows from the stylesheet; size-adjusted fallbacks keep the layout still).
+// Fonts are self-hosted (fontsource, subset to German text in fonts.css); the display face of the
+// first view's title is preloaded (the text face follows from the stylesheet; size-adjusted
+// fallbacks keep the layout still).
 export const links: Route.LinksFunction = () => [
-  { rel: 'preload', href: cormorantLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: cormorantSubset, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
 
 // Without JavaScript: closed panels (FAQ answers, the other switch tab) open, and the phone header

@@ -62,6 +62,12 @@ describe.runIf(browserAvailable())('third-party requests', () => {
     );
     expect(fonts.length).toBeGreaterThan(0);
     for (const font of fonts) expect(new URL(font).origin).toBe(site.url);
+    // Only the German subsets (web/styles/fonts.css): no character of the page needs fontsource's
+    // full files.
+    expect(fonts.map((f) => new URL(f).pathname.replace(/-[\w-]{8}\.woff2$/, '')).sort()).toEqual([
+      '/assets/cormorant-garamond-de-500-normal',
+      '/assets/inter-de-wght-normal',
+    ]);
     const preloads = await page.$$eval('link[rel="preload"][as="font"]', (els) =>
       els.map((l) => l.getAttribute('href')),
     );

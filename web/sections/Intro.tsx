@@ -14,7 +14,7 @@ export function Intro({ settings, ctaLabel }: { settings: SiteSettings; ctaLabel
           <Ornament />
         </div>
         <div className="hero__content">
-          <Picture image={settings.seal} sizes="96px" className="hero__seal" />
+          <Picture image={settings.seal} sizes="80px" className="hero__seal" />
           <p className="eyebrow hero__eyebrow">{settings.founderName}</p>
           <h1 id="intro-title" className="hero__title">
             {settings.tagline}

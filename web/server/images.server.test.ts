@@ -3,10 +3,10 @@ import { assetKey, renditionUrl, renditionWidths } from './images.server';
 
 describe('image renditions', () => {
   test('widths never exceed the original and end with it (capped at 1920)', () => {
-    expect(renditionWidths(1600)).toEqual([480, 800, 1200, 1600]);
-    expect(renditionWidths(640)).toEqual([480, 640]);
-    expect(renditionWidths(300)).toEqual([300]);
-    expect(renditionWidths(4000)).toEqual([480, 800, 1200, 1600, 1920]);
+    expect(renditionWidths(1600)).toEqual([160, 320, 480, 800, 1200, 1600]);
+    expect(renditionWidths(640)).toEqual([160, 320, 480, 640]);
+    expect(renditionWidths(300)).toEqual([160, 300]);
+    expect(renditionWidths(4000)).toEqual([160, 320, 480, 800, 1200, 1600, 1920]);
   });
 
   test('names are content-addressed: the asset hash and size are in every URL', () => {
