@@ -35,4 +35,27 @@ describe.runIf(browserAvailable())('browser smoke test', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  test('a prerendered page requests its modules only after the first contentful paint and load', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+    );
+    const timing = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+      const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+      const modules = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/.+\.js$/.test(e.name))
+        .map((e) => e.startTime);
+      return { fcp, load, modules };
+    });
+    expect(timing.modules.length).toBeGreaterThan(0);
+    for (const start of timing.modules) {
+      expect(start).toBeGreaterThanOrEqual(timing.fcp);
+      expect(start).toBeGreaterThanOrEqual(timing.load);
+    }
+    await page.close();
+  });
 });
