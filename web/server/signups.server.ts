@@ -136,6 +136,9 @@ async function insertRows(rows: SignupRow[]) {
         createdAt,
         newsletterConfirmedAt: null,
         newsletterUnsubscribedAt: null,
+        confirmationMailClaimedAt: row.confirmationMailClaimedAt ?? null,
+        confirmationMailSentAt: null,
+        confirmationMailAttempts: row.confirmationMailAttempts ?? 0,
       },
       created: true,
     });
@@ -177,7 +180,7 @@ function writerFor() {
  * Stores a signup. The same id again stores nothing and returns the first record (`created:
  * false`): a double click or a retry never duplicates. Resolves only after the row is committed.
  */
-export function createSignup(input: Signup): Promise<{ record: SignupRecord; created: boolean }> {
+export function createSignup(input: Signup, now = new Date()): Promise<{ record: SignupRecord; created: boolean }> {
   return writerFor().write({
     id: input.id ?? randomUUID(),
     userType: input.userType,
@@ -185,6 +188,9 @@ export function createSignup(input: Signup): Promise<{ record: SignupRecord; cre
     email: input.email,
     newsletterOptIn: input.newsletterOptIn,
     timestamp: input.timestamp ? new Date(input.timestamp) : null,
+    // An opt-in's confirmation mail is claimed by this process in the same commit: it sends it
+    // right after the answer, and the outbox sweep only takes it on if that does not happen.
+    ...(input.newsletterOptIn ? { confirmationMailClaimedAt: now, confirmationMailAttempts: 1 } : {}),
   });
 }
 

@@ -4,6 +4,7 @@ import { createApp, type ServerBuildSource } from './app.server';
 import { ConfigError, resolveConfig, setConfig } from './config.server';
 import { openDatabase, setDatabase } from './db.server';
 import { DataDirLockedError } from './dir-lock.server';
+import { startConfirmationOutbox } from './newsletter.server';
 
 export interface StartOptions {
   source: ServerBuildSource;
@@ -41,6 +42,8 @@ export async function startServer({ source, clientDir }: StartOptions) {
 
   const app = createApp({ config, source, clientDir });
   const server = app.listen(config.port, config.host);
+  // Newsletter confirmation mails that a crash or a mail outage kept from going out.
+  const stopOutbox = startConfirmationOutbox();
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -51,6 +54,7 @@ export async function startServer({ source, clientDir }: StartOptions) {
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
     clearTimeout(force);
+    await stopOutbox();
     await database!.close();
     process.exit(0);
   }

@@ -32,10 +32,23 @@ export const signups = pgTable(
     /** Double opt-in: set when the confirmation link is clicked. */
     newsletterConfirmedAt: at('newsletter_confirmed_at'),
     newsletterUnsubscribedAt: at('newsletter_unsubscribed_at'),
+    /**
+     * The confirmation mail's outbox (web/server/newsletter.server.ts): claimed when a process
+     * takes it on (at the INSERT for a new opt-in), sent when the SMTP server accepted it. A claim
+     * older than the lease without `sent` is taken on again, so a crash or an SMTP outage between
+     * the commit and the mail does not lose the mail.
+     */
+    confirmationMailClaimedAt: at('confirmation_mail_claimed_at'),
+    confirmationMailSentAt: at('confirmation_mail_sent_at'),
+    confirmationMailAttempts: integer('confirmation_mail_attempts').notNull().default(0),
   },
   (t) => [
     check('signups_user_type_check', sql`${t.userType} in ('reiter', 'trainer')`),
     index('signups_created_at_idx').on(t.createdAt),
+    // The outbox sweep only looks at opt-ins whose mail is not sent yet.
+    index('signups_confirmation_mail_pending_idx')
+      .on(t.confirmationMailClaimedAt)
+      .where(sql`${t.newsletterOptIn} and ${t.confirmationMailSentAt} is null`),
   ],
 );
 

@@ -1,0 +1,123 @@
+// The confirmation mail's outbox over a real SMTP server, on PGlite and PostgreSQL: a mail that
+// could not go out at signup (SMTP down, or a crash between the commit and the mail) is sent by
+// the sweep once its claim has run out; each mail goes out once, also with parallel sweeps; nobody
+// who confirmed, unsubscribed or opted out gets one; a refused address is given up.
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import * as signupsRoute from '~/routes/api.signups';
+import { schema } from '~/server/db.server';
+import { CONFIRMATION_LEASE_MS, CONFIRMATION_MAX_ATTEMPTS, sweepConfirmationOutbox } from '~/server/newsletter.server';
+import { describeEachDatabase } from '../support/database';
+import { startSmtp, type TestSmtp } from '../support/smtp';
+import { call, post, useTestConfig } from './signups-support';
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
+afterAll(() => smtp?.close());
+
+/** Nothing listens on port 1: every mail fails at once. */
+const SMTP_DOWN = 'smtp://127.0.0.1:1';
+const useSmtp = (url: string) => useTestConfig({ SMTP_URL: url, MAIL_FROM: 'Bewegungscoaching <hallo@bewegung.test>' });
+const email = () => `outbox-${crypto.randomUUID().slice(0, 8)}@example.org`;
+const later = (ms: number) => new Date(Date.now() + ms);
+const mailsTo = (to: string) => smtp.mails.filter((m) => m.to.includes(to));
+
+describeEachDatabase('newsletter confirmation outbox', (current) => {
+  const t = schema.signups;
+  const row = async (id: string) => (await current().db.select().from(t).where(eq(t.id, id)))[0]!;
+  /** A signup in the state a crash or an outage leaves behind, claimed `claimedAgoMs` ago. */
+  async function pending(over: Partial<typeof t.$inferInsert> = {}, claimedAgoMs = 2 * CONFIRMATION_LEASE_MS) {
+    const values = {
+      id: crypto.randomUUID(),
+      userType: 'reiter' as const,
+      name: 'Smilla Weiß',
+      email: email(),
+      newsletterOptIn: true,
+      confirmationMailClaimedAt: new Date(Date.now() - claimedAgoMs),
+      confirmationMailAttempts: 1,
+      ...over,
+    };
+    await current().db.insert(t).values(values);
+    return values;
+  }
+  beforeEach(async () => {
+    await current().db.delete(t);
+  });
+
+  test('a mail the SMTP server could not take at signup goes out with the first sweep after the lease, once', async () => {
+    useSmtp(SMTP_DOWN);
+    const to = email();
+    const id = crypto.randomUUID();
+    const res = await call(
+      signupsRoute.action,
+      post('/api/signups', { id, userType: 'trainer', name: 'Jördis Müller', email: to, newsletterOptIn: true }),
+    );
+    expect(res.status).toBe(201);
+    // The signup claimed its mail in its own commit; the send fails in the background.
+    expect(await row(id)).toMatchObject({ confirmationMailAttempts: 1, confirmationMailSentAt: null });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await row(id)).confirmationMailSentAt).toBeNull();
+
+    useSmtp(smtp.url);
+    // Within the lease the claim holds (the signup's own process may still be sending).
+    expect(await sweepConfirmationOutbox()).toBe(0);
+    expect(await sweepConfirmationOutbox({ now: later(CONFIRMATION_LEASE_MS + 1000) })).toBe(1);
+    const mail = await smtp.waitFor((m) => m.to.includes(to));
+    expect(mail.subject).toBe('Bitte bestätige deine Newsletter-Anmeldung');
+    expect(mail.text).toContain('Hallo Jördis Müller,');
+    expect(await row(id)).toMatchObject({ confirmationMailAttempts: 2 });
+    expect((await row(id)).confirmationMailSentAt).toBeInstanceOf(Date);
+    // Sent means done: no later sweep mails again.
+    expect(await sweepConfirmationOutbox({ now: later(10 * CONFIRMATION_LEASE_MS) })).toBe(0);
+    expect(mailsTo(to)).toHaveLength(1);
+  });
+
+  test('a mail whose process died after the commit is sent by the next sweep', async () => {
+    useSmtp(smtp.url);
+    const crashed = await pending();
+    const fresh = await pending({}, 1000);
+    expect(await sweepConfirmationOutbox()).toBe(1);
+    await smtp.waitFor((m) => m.to.includes(crashed.email));
+    expect((await row(crashed.id)).confirmationMailSentAt).toBeInstanceOf(Date);
+    expect((await row(fresh.id)).confirmationMailSentAt).toBeNull();
+  });
+
+  test('parallel sweeps (several server processes) send each mail once', async () => {
+    useSmtp(smtp.url);
+    const rows = await Promise.all(Array.from({ length: 6 }, () => pending()));
+    const counts = await Promise.all([sweepConfirmationOutbox(), sweepConfirmationOutbox(), sweepConfirmationOutbox()]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(6);
+    for (const r of rows) await smtp.waitFor((m) => m.to.includes(r.email));
+    await new Promise((r) => setTimeout(r, 200));
+    for (const r of rows) expect(mailsTo(r.email)).toHaveLength(1);
+  });
+
+  test('no mail for opt-outs, confirmed or unsubscribed signups; a refused address is given up', async () => {
+    useSmtp(smtp.url);
+    const skipped = await Promise.all([
+      pending({ newsletterOptIn: false }),
+      pending({ newsletterConfirmedAt: new Date() }),
+      pending({ newsletterUnsubscribedAt: new Date() }),
+      pending({ confirmationMailAttempts: CONFIRMATION_MAX_ATTEMPTS }),
+    ]);
+    expect(await sweepConfirmationOutbox()).toBe(0);
+    await new Promise((r) => setTimeout(r, 200));
+    for (const r of skipped) expect(mailsTo(r.email)).toHaveLength(0);
+
+    // An outage: every sweep after a lease tries again, until the attempts run out.
+    useSmtp(SMTP_DOWN);
+    const refused = await pending({ confirmationMailAttempts: 0 });
+    for (let i = 1; i <= CONFIRMATION_MAX_ATTEMPTS + 2; i++)
+      await sweepConfirmationOutbox({ now: later(i * 2 * CONFIRMATION_LEASE_MS) });
+    const after = await current()
+      .db.select()
+      .from(t)
+      .where(inArray(t.id, [refused.id]));
+    expect(after[0]).toMatchObject({
+      confirmationMailAttempts: CONFIRMATION_MAX_ATTEMPTS,
+      confirmationMailSentAt: null,
+    });
+  });
+});
