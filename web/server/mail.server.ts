@@ -27,7 +27,8 @@ const transports = new Map<string, Transporter>();
 function smtpTransport(url: string) {
   let transport = transports.get(url);
   if (!transport) {
-    transport = nodemailer.createTransport(url);
+    // Pooled: a burst of signups reuses a few SMTP connections instead of one per mail.
+    transport = nodemailer.createTransport({ url, pool: true });
     transports.set(url, transport);
   }
   return transport;

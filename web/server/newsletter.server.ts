@@ -96,14 +96,44 @@ async function sendAndMark(signup: Pick<SignupRecord, 'id' | 'name' | 'email'>) 
     console.error(`Newsletter confirmation mail for signup ${signup.id} failed (will be retried):`, error);
     return false;
   }
-  try {
-    const { db } = getDatabase();
-    await db.update(schema.signups).set({ confirmationMailSentAt: new Date() }).where(eq(schema.signups.id, signup.id));
-  } catch (error) {
-    // The mail went out; at worst the sweep sends it a second time after the lease.
-    console.error(`Could not mark the confirmation mail of signup ${signup.id} as sent:`, error);
-  }
+  await markSent(signup.id);
   return true;
+}
+
+/**
+ * Marks confirmation mails as sent, all that finished in one turn of the event loop in one UPDATE
+ * (a burst of opt-ins would otherwise add one commit per mail to the signups' group commit).
+ * Never fails: the mail went out; at worst the sweep sends it a second time after the lease.
+ */
+const sentQueue: { id: string; done: () => void }[] = [];
+let sentFlushing = false;
+
+function markSent(id: string) {
+  return new Promise<void>((done) => {
+    sentQueue.push({ id, done });
+    if (!sentFlushing) {
+      sentFlushing = true;
+      setImmediate(flushSent);
+    }
+  });
+}
+
+async function flushSent() {
+  while (sentQueue.length) {
+    const batch = sentQueue.splice(0, 500);
+    try {
+      const { db } = getDatabase();
+      const ids = batch.map((b) => b.id);
+      await db
+        .update(schema.signups)
+        .set({ confirmationMailSentAt: new Date() })
+        .where(inArray(schema.signups.id, ids));
+    } catch (error) {
+      console.error(`Could not mark ${batch.length} confirmation mail(s) as sent:`, error);
+    }
+    for (const b of batch) b.done();
+  }
+  sentFlushing = false;
 }
 
 /**
