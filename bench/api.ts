@@ -6,7 +6,8 @@
 // Options (environment): BENCH_DURATION (seconds per measurement, default 10), BENCH_CONNECTIONS
 // (default 50), BENCH_DATABASE_URL (PostgreSQL server where the bench may create databases;
 // default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; "skip" skips it),
-// BENCH_NEWSLETTER=1 (signups with the newsletter opt-in, i.e. with a confirmation mail each),
+// BENCH_NEWSLETTER=1 (signups with the newsletter opt-in, i.e. with a confirmation mail each;
+// prints how many mails were written during the run),
 // BUILD_DIR (an existing build; default: a fresh build in .test-builds/bench-<pid>).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -34,6 +35,8 @@ interface Row {
   errors: number;
   stored: number;
   answered201: number;
+  /** With BENCH_NEWSLETTER=1: confirmation mails written by the end of the run (the outbox paces them). */
+  mailsSent?: number;
 }
 
 function migrationStatements(): string[] {
@@ -176,17 +179,28 @@ async function signupLoad(url: string) {
   };
 }
 
+/** Mails the server wrote to DATA_DIR/outbox (no SMTP_URL in the bench). */
+function countMails(dataDir: string) {
+  try {
+    return readdirSync(path.join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml')).length;
+  } catch {
+    return 0;
+  }
+}
+
 async function bench(
   name: string,
   raw: () => Promise<number>,
-  server: () => Promise<{ url: string; stop(): Promise<unknown> }>,
+  server: () => Promise<{ url: string; dataDir: string; stop(): Promise<unknown> }>,
 ) {
   console.log(`\n${name}: raw INSERT rate …`);
   const rawInsertsPerSecond = await raw();
   console.log(`${name}: signups through the server …`);
   const running = await server();
   try {
-    return { database: name, rawInsertsPerSecond, ...(await signupLoad(running.url)) } satisfies Row;
+    const load = await signupLoad(running.url);
+    const mailsSent = NEWSLETTER ? countMails(running.dataDir) : undefined;
+    return { database: name, rawInsertsPerSecond, ...load, mailsSent } satisfies Row;
   } finally {
     await running.stop();
   }
@@ -246,8 +260,13 @@ async function main() {
       errors: r.errors,
       'answered 201': r.answered201,
       stored: r.stored,
+      ...(NEWSLETTER ? { 'mails sent': r.mailsSent } : {}),
     })),
   );
+  if (NEWSLETTER)
+    console.log(
+      'Confirmation mails go out through the outbox at up to 100/s per process, after the answers; the rest follow.',
+    );
   let ok = true;
   for (const r of rows) {
     const share = r.signupsPerSecond / r.rawInsertsPerSecond;

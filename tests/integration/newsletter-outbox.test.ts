@@ -1,12 +1,18 @@
-// The confirmation mail's outbox over a real SMTP server, on PGlite and PostgreSQL: a mail that
-// could not go out at signup (SMTP down, or a crash between the commit and the mail) is sent by
-// the sweep once its claim has run out; each mail goes out once, also with parallel sweeps; nobody
-// who confirmed, unsubscribed or opted out gets one; a refused address is given up.
+// The confirmation mails' outbox over a real SMTP server, on PGlite and PostgreSQL: a running
+// outbox sends the mail right after the signup; a mail that could not go out (SMTP down, or a crash
+// after the claim) is sent by a sweep once its claim has run out; each mail goes out once, also
+// with parallel sweeps; nobody who confirmed, unsubscribed or opted out gets one; a refused address
+// is given up.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import * as signupsRoute from '~/routes/api.signups';
 import { schema } from '~/server/db.server';
-import { CONFIRMATION_LEASE_MS, CONFIRMATION_MAX_ATTEMPTS, sweepConfirmationOutbox } from '~/server/newsletter.server';
+import {
+  CONFIRMATION_LEASE_MS,
+  CONFIRMATION_MAX_ATTEMPTS,
+  startConfirmationOutbox,
+  sweepConfirmationOutbox,
+} from '~/server/confirmation-outbox.server';
 import { describeEachDatabase } from '../support/database';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 import { call, post, useTestConfig } from './signups-support';
@@ -46,7 +52,28 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     await current().db.delete(t);
   });
 
-  test('a mail the SMTP server could not take at signup goes out with the first sweep after the lease, once', async () => {
+  test('a running outbox sends the mail right after the signup; the answer does not wait for it', async () => {
+    useSmtp(smtp.url);
+    const stop = startConfirmationOutbox();
+    try {
+      const to = email();
+      const id = crypto.randomUUID();
+      const res = await call(
+        signupsRoute.action,
+        post('/api/signups', { id, userType: 'trainer', name: 'Jördis Müller', email: to, newsletterOptIn: true }),
+      );
+      expect(res.status).toBe(201);
+      const mail = await smtp.waitFor((m) => m.to.includes(to));
+      expect(mail.subject).toBe('Bitte bestätige deine Newsletter-Anmeldung');
+      expect(mail.text).toContain('Hallo Jördis Müller,');
+      await expect.poll(async () => (await row(id)).confirmationMailSentAt).toBeInstanceOf(Date);
+      expect((await row(id)).confirmationMailAttempts).toBe(1);
+    } finally {
+      await stop();
+    }
+  });
+
+  test('a mail the SMTP server could not take goes out with the first sweep after the lease, once', async () => {
     useSmtp(SMTP_DOWN);
     const to = email();
     const id = crypto.randomUUID();
@@ -55,30 +82,30 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
       post('/api/signups', { id, userType: 'trainer', name: 'Jördis Müller', email: to, newsletterOptIn: true }),
     );
     expect(res.status).toBe(201);
-    // The signup claimed its mail in its own commit; the send fails in the background.
+    expect(await sweepConfirmationOutbox()).toEqual({ claimed: 1, sent: 0 });
     expect(await row(id)).toMatchObject({ confirmationMailAttempts: 1, confirmationMailSentAt: null });
-    await new Promise((r) => setTimeout(r, 500));
-    expect((await row(id)).confirmationMailSentAt).toBeNull();
 
     useSmtp(smtp.url);
-    // Within the lease the claim holds (the signup's own process may still be sending).
-    expect(await sweepConfirmationOutbox()).toBe(0);
-    expect(await sweepConfirmationOutbox({ now: later(CONFIRMATION_LEASE_MS + 1000) })).toBe(1);
+    // Within the lease the claim holds (the claiming process may still be sending).
+    expect(await sweepConfirmationOutbox()).toEqual({ claimed: 0, sent: 0 });
+    expect(await sweepConfirmationOutbox({ now: later(CONFIRMATION_LEASE_MS + 1000) })).toEqual({
+      claimed: 1,
+      sent: 1,
+    });
     const mail = await smtp.waitFor((m) => m.to.includes(to));
-    expect(mail.subject).toBe('Bitte bestätige deine Newsletter-Anmeldung');
     expect(mail.text).toContain('Hallo Jördis Müller,');
     expect(await row(id)).toMatchObject({ confirmationMailAttempts: 2 });
     expect((await row(id)).confirmationMailSentAt).toBeInstanceOf(Date);
     // Sent means done: no later sweep mails again.
-    expect(await sweepConfirmationOutbox({ now: later(10 * CONFIRMATION_LEASE_MS) })).toBe(0);
+    expect((await sweepConfirmationOutbox({ now: later(10 * CONFIRMATION_LEASE_MS) })).claimed).toBe(0);
     expect(mailsTo(to)).toHaveLength(1);
   });
 
-  test('a mail whose process died after the commit is sent by the next sweep', async () => {
+  test('a mail whose process died after claiming it is sent by a sweep after the lease', async () => {
     useSmtp(smtp.url);
     const crashed = await pending();
     const fresh = await pending({}, 1000);
-    expect(await sweepConfirmationOutbox()).toBe(1);
+    expect(await sweepConfirmationOutbox()).toEqual({ claimed: 1, sent: 1 });
     await smtp.waitFor((m) => m.to.includes(crashed.email));
     expect((await row(crashed.id)).confirmationMailSentAt).toBeInstanceOf(Date);
     expect((await row(fresh.id)).confirmationMailSentAt).toBeNull();
@@ -88,7 +115,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     useSmtp(smtp.url);
     const rows = await Promise.all(Array.from({ length: 6 }, () => pending()));
     const counts = await Promise.all([sweepConfirmationOutbox(), sweepConfirmationOutbox(), sweepConfirmationOutbox()]);
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(6);
+    expect(counts.reduce((sum, c) => sum + c.sent, 0)).toBe(6);
     for (const r of rows) await smtp.waitFor((m) => m.to.includes(r.email));
     await new Promise((r) => setTimeout(r, 200));
     for (const r of rows) expect(mailsTo(r.email)).toHaveLength(1);
@@ -102,7 +129,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
       pending({ newsletterUnsubscribedAt: new Date() }),
       pending({ confirmationMailAttempts: CONFIRMATION_MAX_ATTEMPTS }),
     ]);
-    expect(await sweepConfirmationOutbox()).toBe(0);
+    expect(await sweepConfirmationOutbox()).toEqual({ claimed: 0, sent: 0 });
     await new Promise((r) => setTimeout(r, 200));
     for (const r of skipped) expect(mailsTo(r.email)).toHaveLength(0);
 

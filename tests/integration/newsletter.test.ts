@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import * as signupsRoute from '~/routes/api.signups';
 import * as confirmRoute from '~/routes/newsletter.bestaetigen';
 import * as unsubscribeRoute from '~/routes/newsletter.abmelden';
+import { startConfirmationOutbox } from '~/server/confirmation-outbox.server';
 import { schema } from '~/server/db.server';
 import { mayReceiveNewsletter, sendNewsletterMail } from '~/server/newsletter.server';
 import { describeEachDatabase } from '../support/database';
@@ -29,9 +30,13 @@ async function signUp(over: Record<string, unknown>) {
 const linkTo = (links: string[], path: string) => links.find((l) => l.startsWith(`${PUBLIC_URL}${path}?token=`))!;
 
 describeEachDatabase('newsletter double opt-in', (current) => {
+  // The confirmation mails go out through the outbox, as in the server (start.server.ts).
+  let stopOutbox: () => Promise<void>;
   beforeAll(() => {
     useTestConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Bewegungscoaching <hallo@bewegung.test>' });
+    stopOutbox = startConfirmationOutbox();
   });
+  afterAll(() => stopOutbox());
   const row = async (id: string) =>
     (await current().db.select().from(schema.signups).where(eq(schema.signups.id, id)))[0]!;
 

@@ -13,7 +13,7 @@ import {
 export type { SignupRecord };
 import { getConfig } from './config.server';
 import { getDatabase, schema } from './db.server';
-import { queueNewsletterConfirmation } from './newsletter.server';
+import { kickConfirmationOutbox } from './confirmation-outbox.server';
 import { allow } from './rate-limit.server';
 
 type Row = typeof schema.signups.$inferSelect;
@@ -136,9 +136,9 @@ async function insertRows(rows: SignupRow[]) {
         createdAt,
         newsletterConfirmedAt: null,
         newsletterUnsubscribedAt: null,
-        confirmationMailClaimedAt: row.confirmationMailClaimedAt ?? null,
+        confirmationMailClaimedAt: null,
         confirmationMailSentAt: null,
-        confirmationMailAttempts: row.confirmationMailAttempts ?? 0,
+        confirmationMailAttempts: 0,
       },
       created: true,
     });
@@ -180,7 +180,7 @@ function writerFor() {
  * Stores a signup. The same id again stores nothing and returns the first record (`created:
  * false`): a double click or a retry never duplicates. Resolves only after the row is committed.
  */
-export function createSignup(input: Signup, now = new Date()): Promise<{ record: SignupRecord; created: boolean }> {
+export function createSignup(input: Signup): Promise<{ record: SignupRecord; created: boolean }> {
   return writerFor().write({
     id: input.id ?? randomUUID(),
     userType: input.userType,
@@ -188,9 +188,6 @@ export function createSignup(input: Signup, now = new Date()): Promise<{ record:
     email: input.email,
     newsletterOptIn: input.newsletterOptIn,
     timestamp: input.timestamp ? new Date(input.timestamp) : null,
-    // An opt-in's confirmation mail is claimed by this process in the same commit: it sends it
-    // right after the answer, and the outbox sweep only takes it on if that does not happen.
-    ...(input.newsletterOptIn ? { confirmationMailClaimedAt: now, confirmationMailAttempts: 1 } : {}),
   });
 }
 
@@ -248,6 +245,7 @@ export async function submitSignup(body: Record<string, unknown>, clientAddress:
   }
 
   const { record, created } = await createSignup(result.value);
-  if (created && record.newsletterOptIn) queueNewsletterConfirmation(record);
+  // The confirmation mail goes out through the outbox (confirmation-outbox.server.ts), after the answer.
+  if (created && record.newsletterOptIn) kickConfirmationOutbox();
   return { status: created ? 201 : 200, record };
 }

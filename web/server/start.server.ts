@@ -4,7 +4,7 @@ import { createApp, type ServerBuildSource } from './app.server';
 import { ConfigError, resolveConfig, setConfig } from './config.server';
 import { openDatabase, setDatabase } from './db.server';
 import { DataDirLockedError } from './dir-lock.server';
-import { startConfirmationOutbox } from './newsletter.server';
+import { startConfirmationOutbox } from './confirmation-outbox.server';
 
 export interface StartOptions {
   source: ServerBuildSource;
@@ -42,7 +42,7 @@ export async function startServer({ source, clientDir }: StartOptions) {
 
   const app = createApp({ config, source, clientDir });
   const server = app.listen(config.port, config.host);
-  // Newsletter confirmation mails that a crash or a mail outage kept from going out.
+  // Newsletter confirmation mails: sent after each opt-in, and retried after a crash or an outage.
   const stopOutbox = startConfirmationOutbox();
   let stopping = false;
   async function shutdown(signal: string) {

@@ -33,10 +33,9 @@ export const signups = pgTable(
     newsletterConfirmedAt: at('newsletter_confirmed_at'),
     newsletterUnsubscribedAt: at('newsletter_unsubscribed_at'),
     /**
-     * The confirmation mail's outbox (web/server/newsletter.server.ts): claimed when a process
-     * takes it on (at the INSERT for a new opt-in), sent when the SMTP server accepted it. A claim
-     * older than the lease without `sent` is taken on again, so a crash or an SMTP outage between
-     * the commit and the mail does not lose the mail.
+     * The confirmation mail's outbox (web/server/confirmation-outbox.server.ts): claimed when a
+     * process takes it on, sent when the SMTP server accepted it. A claim older than the lease
+     * without `sent` is taken on again, so a crash or an SMTP outage does not lose the mail.
      */
     confirmationMailClaimedAt: at('confirmation_mail_claimed_at'),
     confirmationMailSentAt: at('confirmation_mail_sent_at'),
