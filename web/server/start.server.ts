@@ -54,7 +54,8 @@ export async function startServer({ source, clientDir }: StartOptions) {
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
     clearTimeout(force);
-    await stopOutbox();
+    // A batch of mails in flight gets a moment to finish; an unfinished one is sent again later.
+    await Promise.race([stopOutbox(), new Promise((resolve) => setTimeout(resolve, 3000))]);
     await database!.close();
     process.exit(0);
   }
