@@ -10,8 +10,7 @@ import type { SiteSettings } from '~/lib/content-types';
 import { getSiteSettings } from '~/server/content.server';
 import { browserAvailable, launchBrowser } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
-
-const HYDRATED = () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules;
+import { hydrated } from './landing.support';
 
 describe.runIf(browserAvailable())('signup popup', () => {
   let server: TestServer;
@@ -44,7 +43,8 @@ describe.runIf(browserAvailable())('signup popup', () => {
       problems.push(m.text());
     });
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(HYDRATED);
+    // Until React has hydrated, a call to action is the plain link to /mitmachen.
+    await hydrated(page);
   });
   afterEach(async () => {
     await context?.close();
@@ -167,7 +167,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
     // A controllable clock (time still flows until it is paused below).
     await page.clock.install();
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(HYDRATED);
+    await hydrated(page);
     await openFromHeader();
     await fill('  Greta Galopp ', 'greta@example.org');
     // Hold the answer to see the submitting state.
@@ -299,8 +299,15 @@ describe.runIf(browserAvailable())('signup popup', () => {
     expect((await storedSignups()).filter((s) => s.name === 'Doris Doppelklick')).toHaveLength(1);
   });
 
-  test('on a phone the button in the burger menu opens the popup, which fits the screen', async () => {
+  test('on a phone the button in the burger menu opens the popup, which fits the screen; focus returns to the menu button', async () => {
     await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await page.locator('.burger__panel a[aria-haspopup="dialog"]').click();
+    await dialog().waitFor({ state: 'visible' });
+    // The menu closed behind the popup: on Escape, focus goes to the menu's button, not the page's start.
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('burger__button');
     await page.getByRole('button', { name: 'Menü öffnen' }).click();
     await page.locator('.burger__panel a[aria-haspopup="dialog"]').click();
     await dialog().waitFor({ state: 'visible' });

@@ -35,6 +35,20 @@ function lockScroll() {
   };
 }
 
+/**
+ * Focus back to the trigger; if it sat in a panel that has closed meanwhile (the phone menu), to
+ * the control of that panel (the element whose aria-controls names it), never to the page's start.
+ */
+function returnFocusFrom(trigger: HTMLElement) {
+  trigger.focus();
+  if (document.activeElement === trigger) return;
+  for (let el = trigger.parentElement; el; el = el.parentElement) {
+    if (!el.id) continue;
+    const control = document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(el.id)}"]`);
+    if (control) return control.focus();
+  }
+}
+
 export default function SignupModal({ open, session, userType, groupLinks, returnFocusTo, onClose }: SignupModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingId = `${useId()}-signup-title`;
@@ -49,7 +63,7 @@ export default function SignupModal({ open, session, userType, groupLinks, retur
       clearTimeout(closeTimer.current);
       if (dialog.open) dialog.close();
       unlock();
-      if (returnFocusTo?.isConnected) returnFocusTo.focus();
+      if (returnFocusTo?.isConnected) returnFocusFrom(returnFocusTo);
     };
   }, [open, session, returnFocusTo]);
 
