@@ -30,6 +30,18 @@ const email = () => `outbox-${crypto.randomUUID().slice(0, 8)}@example.org`;
 const later = (ms: number) => new Date(Date.now() + ms);
 const mailsTo = (to: string) => smtp.mails.filter((m) => m.to.includes(to));
 
+/** A signup through the route's action, as the server takes it. */
+async function signUpWithOptIn() {
+  const to = email();
+  const id = crypto.randomUUID();
+  const res = await call(
+    signupsRoute.action,
+    post('/api/signups', { id, userType: 'trainer', name: 'Jördis Müller', email: to, newsletterOptIn: true }),
+  );
+  expect(res.status).toBe(201);
+  return { id, to };
+}
+
 describeEachDatabase('newsletter confirmation outbox', (current) => {
   const t = schema.signups;
   const row = async (id: string) => (await current().db.select().from(t).where(eq(t.id, id)))[0]!;
@@ -56,13 +68,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     useSmtp(smtp.url);
     const stop = startConfirmationOutbox();
     try {
-      const to = email();
-      const id = crypto.randomUUID();
-      const res = await call(
-        signupsRoute.action,
-        post('/api/signups', { id, userType: 'trainer', name: 'Jördis Müller', email: to, newsletterOptIn: true }),
-      );
-      expect(res.status).toBe(201);
+      const { id, to } = await signUpWithOptIn();
       const mail = await smtp.waitFor((m) => m.to.includes(to));
       expect(mail.subject).toBe('Bitte bestätige deine Newsletter-Anmeldung');
       expect(mail.text).toContain('Hallo Jördis Müller,');
@@ -75,13 +81,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
 
   test('a mail the SMTP server could not take goes out with the first sweep after the lease, once', async () => {
     useSmtp(SMTP_DOWN);
-    const to = email();
-    const id = crypto.randomUUID();
-    const res = await call(
-      signupsRoute.action,
-      post('/api/signups', { id, userType: 'trainer', name: 'Jördis Müller', email: to, newsletterOptIn: true }),
-    );
-    expect(res.status).toBe(201);
+    const { id, to } = await signUpWithOptIn();
     expect(await sweepConfirmationOutbox()).toEqual({ claimed: 1, sent: 0 });
     expect(await row(id)).toMatchObject({ confirmationMailAttempts: 1, confirmationMailSentAt: null });
 
