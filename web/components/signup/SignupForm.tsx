@@ -132,7 +132,7 @@ export function SignupForm(props: SignupFormProps) {
           rel="noopener noreferrer"
           onClick={() => props.onGroupLinkClick?.()}
         >
-          {COPY.done.button[type]} <span className="signup-visually-hidden">{COPY.done.newTab}</span>
+          {COPY.done.button[type]} <span className="visually-hidden">{COPY.done.newTab}</span>
         </a>
         {phase.record.newsletterOptIn && <p className="signup-note">{COPY.done.newsletter}</p>}
       </div>
@@ -199,7 +199,7 @@ export function SignupForm(props: SignupFormProps) {
             aria-describedby={fieldError('email') ? errorId : undefined}
           />
         </label>
-        <div className="signup-honeypot" aria-hidden="true">
+        <div className="signup-honeypot visually-hidden" aria-hidden="true">
           <label>
             {COPY.honeypot}
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
