@@ -7,7 +7,7 @@ import subsetFont from 'subset-font';
 import { subsetCharacters } from '../web/lib/font-subset.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const OUT = path.join(ROOT, 'web', 'assets', 'fonts');
+export const OUT = path.join(ROOT, 'web', 'assets', 'fonts');
 
 export const SUBSETS = [
   {
@@ -21,12 +21,23 @@ export const SUBSETS = [
   },
 ];
 
-for (const { source, target, variationAxes } of SUBSETS) {
-  const input = readFileSync(path.join(ROOT, source));
-  const output = await subsetFont(input, subsetCharacters(), {
-    targetFormat: 'woff2',
-    ...(variationAxes ? { variationAxes } : {}),
-  });
-  writeFileSync(path.join(OUT, target), output);
-  console.log(`${target}: ${(input.length / 1024).toFixed(1)} KB → ${(output.length / 1024).toFixed(1)} KB`);
+/** Every subset's file name and bytes, made from the installed font packages. */
+export async function makeSubsets() {
+  return Promise.all(
+    SUBSETS.map(async ({ source, target, variationAxes }) => {
+      const input = readFileSync(path.join(ROOT, source));
+      const output = await subsetFont(input, subsetCharacters(), {
+        targetFormat: 'woff2',
+        ...(variationAxes ? { variationAxes } : {}),
+      });
+      return { target, inputBytes: input.length, output };
+    }),
+  );
+}
+
+if (import.meta.main) {
+  for (const { target, inputBytes, output } of await makeSubsets()) {
+    writeFileSync(path.join(OUT, target), output);
+    console.log(`${target}: ${(inputBytes / 1024).toFixed(1)} KB → ${(output.length / 1024).toFixed(1)} KB`);
+  }
 }
