@@ -55,7 +55,8 @@ describe('content from Sanity (stand-in)', () => {
     expect(standIn.requests.some((r) => r.startsWith(`/images/${standIn.projectId}/`))).toBe(true);
     const originals = readdirSync(path.join(cacheDir, 'originals'));
     expect(originals.length).toBeGreaterThanOrEqual(10);
-    const name = horses[0]!.beforeImage.srcSetAvif.split(', ')[0]!.split(' ')[0]!.replace('/images/', '');
+    const { key, widths } = horses[0]!.beforeImage;
+    const name = `${key}-${widths[0]}.avif`;
     const file = await getImagePipeline().rendition(name);
     expect(file && existsSync(file)).toBe(true);
     expect(

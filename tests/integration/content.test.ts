@@ -5,6 +5,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { clearContentCache, getLandingContent, getLegalPage, getSiteSettings } from '~/server/content.server';
 import type { ResponsiveImage } from '~/lib/content-types';
+import { imageSrc, imageSrcSet } from '~/lib/image-urls';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -18,9 +19,11 @@ function expectImage(image: ResponsiveImage | undefined) {
   expect(image!.alt.length).toBeGreaterThan(5);
   expect(image!.width).toBeGreaterThan(0);
   expect(image!.height).toBeGreaterThan(0);
-  expect(image!.src).toMatch(/^\/images\/[a-f0-9]{40}-\d+x\d+-\d+\.webp$/);
-  expect(image!.srcSetAvif).toMatch(/^(\/images\/\S+\.avif \d+w)(, \/images\/\S+\.avif \d+w)*$/);
-  expect(image!.srcSetWebp).toMatch(/^(\/images\/\S+\.webp \d+w)(, \/images\/\S+\.webp \d+w)*$/);
+  expect(image!.key).toMatch(/^[a-f0-9]{40}-\d+x\d+$/);
+  expect(image!.widths.length).toBeGreaterThan(0);
+  expect(image!.widths).toEqual([...image!.widths].sort((a, b) => a - b));
+  expect(imageSrc(image!)).toMatch(/^\/images\/[a-f0-9]{40}-\d+x\d+-\d+\.webp$/);
+  expect(imageSrcSet(image!, 'avif')).toMatch(/^(\/images\/\S+\.avif \d+w)(, \/images\/\S+\.avif \d+w)*$/);
 }
 
 describe('bundled content', () => {

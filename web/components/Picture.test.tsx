@@ -8,9 +8,8 @@ const image: ResponsiveImage = {
   alt: 'Luna nachher',
   width: 1600,
   height: 1067,
-  src: '/images/abc-1600x1067-1600.webp',
-  srcSetAvif: '/images/abc-1600x1067-800.avif 800w, /images/abc-1600x1067-1600.avif 1600w',
-  srcSetWebp: '/images/abc-1600x1067-800.webp 800w, /images/abc-1600x1067-1600.webp 1600w',
+  key: 'abc-1600x1067',
+  widths: [800, 1600],
   placeholder: 'data:image/webp;base64,AAAA',
 };
 

@@ -1,6 +1,7 @@
 // A ResponsiveImage from the content module as <picture>: AVIF and WebP sources from our own
 // origin, width and height set (no layout shift), lazy unless `priority` (the hero's images).
 import type { ResponsiveImage } from '~/lib/content-types';
+import { imageSrc, imageSrcSet } from '~/lib/image-urls';
 
 export interface PictureProps {
   /** Nothing is rendered without an image (optional content such as a media logo). */
@@ -22,10 +23,10 @@ export function Picture({ image, sizes, className, priority = false }: PicturePr
     : undefined;
   return (
     <picture className={className}>
-      <source type="image/avif" srcSet={image.srcSetAvif} sizes={sizes} />
-      <source type="image/webp" srcSet={image.srcSetWebp} sizes={sizes} />
+      <source type="image/avif" srcSet={imageSrcSet(image, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={imageSrcSet(image, 'webp')} sizes={sizes} />
       <img
-        src={image.src}
+        src={imageSrc(image)}
         alt={image.alt}
         width={image.width}
         height={image.height}

@@ -12,11 +12,10 @@ export interface ResponsiveImage {
   /** Intrinsic size of the largest rendition (for width/height attributes: no layout shift). */
   width: number;
   height: number;
-  /** Fallback URL (largest WebP or the original). */
-  src: string;
-  /** `srcset` strings, e.g. "/images/x-640.avif 640w, /images/x-1280.avif 1280w". */
-  srcSetAvif: string;
-  srcSetWebp: string;
+  /** Rendition key `<sha1>-<w>x<h>`: URLs come from ~/lib/image-urls (imageSrc, imageSrcSet). */
+  key: string;
+  /** Rendition widths, ascending; the last is the largest (the fallback). */
+  widths: number[];
   /** A tiny blurred preview as a data URL or a CSS colour, shown until the image loads. */
   placeholder?: string;
 }

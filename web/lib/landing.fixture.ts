@@ -5,9 +5,8 @@ export const image = (name: string, alt = name): ResponsiveImage => ({
   alt,
   width: 1200,
   height: 800,
-  src: `/images/${name}-1200.webp`,
-  srcSetAvif: `/images/${name}-640.avif 640w, /images/${name}-1200.avif 1200w`,
-  srcSetWebp: `/images/${name}-640.webp 640w, /images/${name}-1200.webp 1200w`,
+  key: name,
+  widths: [640, 1200],
   placeholder: '#d9cfbd',
 });
 

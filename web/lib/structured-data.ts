@@ -2,6 +2,7 @@
 // courses, the FAQ as FAQPage. Pure functions over the content types.
 import { toPlainText } from '@portabletext/react';
 import type { FaqItem, Programme, SiteSettings } from './content-types';
+import { imageSrc } from './image-urls';
 import { absoluteUrl } from './seo';
 
 export function businessJsonLd(settings: SiteSettings, publicUrl: string) {
@@ -14,8 +15,8 @@ export function businessJsonLd(settings: SiteSettings, publicUrl: string) {
     name: operator.businessName ?? settings.siteTitle,
     description: settings.siteDescription,
     url: absoluteUrl(publicUrl, '/'),
-    ...(image ? { image: absoluteUrl(publicUrl, image.src) } : {}),
-    logo: absoluteUrl(publicUrl, settings.seal.src),
+    ...(image ? { image: absoluteUrl(publicUrl, imageSrc(image)) } : {}),
+    logo: absoluteUrl(publicUrl, imageSrc(settings.seal)),
     email: operator.email,
     ...(operator.phone ? { telephone: operator.phone } : {}),
     address: {
@@ -34,7 +35,7 @@ export function founderJsonLd(settings: SiteSettings, publicUrl: string) {
   return {
     '@type': 'Person',
     name: settings.founderName,
-    ...(settings.portrait ? { image: absoluteUrl(publicUrl, settings.portrait.src) } : {}),
+    ...(settings.portrait ? { image: absoluteUrl(publicUrl, imageSrc(settings.portrait)) } : {}),
     sameAs: [settings.photoNetwork.url],
   };
 }

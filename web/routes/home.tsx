@@ -1,6 +1,7 @@
 import type { Route } from './+types/home';
 import { ScrollMotion } from '~/components/ScrollMotion';
 import { SignupProvider } from '~/components/signup/SignupDialog';
+import { imageSrc } from '~/lib/image-urls';
 import { pageMeta, SITE_NAME } from '~/lib/seo';
 import { businessJsonLd, coursesJsonLd, faqJsonLd } from '~/lib/structured-data';
 import { LABELS } from '~/lib/ui-labels';
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => {
     description: settings.siteDescription,
     path: '/',
     publicUrl,
-    image: { src: share.src, width: share.width, height: share.height, alt: share.alt },
+    image: { src: imageSrc(share), width: share.width, height: share.height, alt: share.alt },
     jsonLd: [
       businessJsonLd(settings, publicUrl),
       ...coursesJsonLd(content.programmes, settings, publicUrl),

@@ -8,6 +8,9 @@ import { access, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ResponsiveImage } from '~/lib/content-types';
+import { renditionUrl, type ImageFormat } from '~/lib/image-urls';
+
+export { renditionUrl };
 
 // sharp is loaded on first use: importing it costs ~0.3 s, which a build or a start need not pay.
 const loadSharp = () => import('sharp').then((m) => m.default);
@@ -18,8 +21,7 @@ const loadSharp = () => import('sharp').then((m) => m.default);
  */
 export const RENDITION_WIDTHS = [160, 320, 480, 800, 1200, 1600, 1920] as const;
 const MAX_WIDTH = 1920;
-export const FORMATS = ['avif', 'webp'] as const;
-export type ImageFormat = (typeof FORMATS)[number];
+export const FORMATS = ['avif', 'webp'] as const satisfies readonly ImageFormat[];
 
 export interface ImageAssetFacts {
   _id: string;
@@ -52,8 +54,6 @@ export function renditionWidths(originalWidth: number): number[] {
   return widths;
 }
 
-export const renditionUrl = (key: string, width: number, format: ImageFormat) => `/images/${key}-${width}.${format}`;
-
 export interface ImagePipelineOptions {
   cacheDir: string;
 }
@@ -84,14 +84,12 @@ export class ImagePipeline {
     const widths = renditionWidths(asset.width);
     const largest = widths[widths.length - 1]!;
     for (const w of widths) for (const f of FORMATS) this.known.add(renditionUrl(key, w, f).slice('/images/'.length));
-    const srcSet = (format: ImageFormat) => widths.map((w) => `${renditionUrl(key, w, format)} ${w}w`).join(', ');
     return {
       alt: image.alt.trim(),
       width: largest,
       height: Math.round((asset.height * largest) / asset.width),
-      src: renditionUrl(key, largest, 'webp'),
-      srcSetAvif: srcSet('avif'),
-      srcSetWebp: srcSet('webp'),
+      key,
+      widths,
       ...(asset.lqip ? { placeholder: asset.lqip } : {}),
     };
   }
