@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { assetKey, renditionUrl, renditionWidths } from './images.server';
+import { renditionUrl } from '~/lib/image-urls';
+import { assetKey, renditionWidths } from './images.server';
 
 describe('image renditions', () => {
   test('widths never exceed the original and end with it (capped at 1920)', () => {

@@ -10,14 +10,12 @@ import { fileURLToPath } from 'node:url';
 import type { ResponsiveImage } from '~/lib/content-types';
 import { renditionUrl, type ImageFormat } from '~/lib/image-urls';
 
-export { renditionUrl };
-
 // sharp is loaded on first use: importing it costs ~0.3 s, which a build or a start need not pay.
 const loadSharp = () => import('sharp').then((m) => m.default);
 
 /**
- * Widths offered in srcset; never wider than the original. The small ones serve the hero's seal and
- * logos (shown 96 px wide, 168 device pixels on a phone), which otherwise load a 480 px file.
+ * Widths offered in srcset; never wider than the original. The small ones serve the seal (shown 40
+ * to 80 px wide, up to 160 device pixels on a phone), which otherwise loads a 480 px file.
  */
 export const RENDITION_WIDTHS = [160, 320, 480, 800, 1200, 1600, 1920] as const;
 const MAX_WIDTH = 1920;
