@@ -60,7 +60,7 @@ export function toFetchRequest(req: express.Request, body: Buffer<ArrayBuffer>):
   return new Request(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`, {
     method: req.method,
     headers,
-    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+    body, // Actions answer requests with a body (POST and the like), never GET or HEAD.
   });
 }
 

@@ -54,7 +54,7 @@ interface Waiting {
  * fsync). A batch starts on the next turn of the event loop (setImmediate), after every request
  * whose body has arrived in this turn has joined it; without that pause PGlite, which runs on this
  * thread, finished each INSERT before the next request was read, and every batch held one row
- * (bench:api: 680 signups/s with batches of 1, 2,800/s with batches of ~26). When the server is
+ * (measured with autocannon, 50 clients: 680 signups/s with batches of 1, 2,800/s with ~26). When the server is
  * idle the pause is one turn of the loop. Every caller is answered only after its row is committed.
  */
 class SignupWriter {
