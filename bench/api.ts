@@ -18,6 +18,7 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnServer } from '../tests/support/spawn-server.ts';
+import { storedSignups } from '../tests/support/team-client.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -143,10 +144,7 @@ function signupBody() {
 }
 
 async function countStored(url: string) {
-  const session = await fetch(`${url}/api/team/session`, { method: 'POST', body: JSON.stringify({ code: '4711' }) });
-  const { token } = (await session.json()) as { token: string };
-  const res = await fetch(`${url}/api/signups`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { signups: unknown[] }).signups.length;
+  return (await storedSignups(url)).length;
 }
 
 async function signupLoad(url: string) {

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { createPostgresDatabase } from '../support/database';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { freshDataDir, startServer, type TestServer } from '../support/server';
+import { storedSignups } from '../support/team-client';
 
 const WORKERS = 16;
 const KILL_AFTER = 300; // acknowledged signups before the kill
@@ -39,13 +40,7 @@ function load(server: TestServer, onAck: (id: string) => void) {
 }
 
 async function storedIds(server: TestServer): Promise<Set<string>> {
-  const session = await fetch(`${server.url}/api/team/session`, {
-    method: 'POST',
-    body: JSON.stringify({ code: '4711' }),
-  });
-  const { token } = (await session.json()) as { token: string };
-  const res = await fetch(`${server.url}/api/signups`, { headers: { Authorization: `Bearer ${token}` } });
-  return new Set(((await res.json()) as { signups: { id: string }[] }).signups.map((s) => s.id));
+  return new Set((await storedSignups(server.url)).map((s) => s.id));
 }
 
 async function crashAndRestart(options: { dataDir: string; env: Record<string, string> }) {

@@ -6,7 +6,9 @@ import { SIGNUP_API_MESSAGES } from '~/lib/signup';
 import { createPostgresDatabase } from '../support/database';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { startServer, type TestServer } from '../support/server';
-import { awayFromWindowEdge } from '../integration/signups-support';
+import { awayFromWindowEdge } from '../support/rate-windows';
+import { TEST_TEAM_CODE } from '../support/codes';
+import { teamToken } from '../support/team-client';
 
 const signup = (over: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -65,7 +67,7 @@ describe('signup API over HTTP (PGlite)', () => {
     expect((await fetch(`${server.url}/api/signups`)).status).toBe(401);
     expect((await fetch(`${server.url}/api/signups.csv`)).status).toBe(401);
     expect((await session(server, '0000')).status).toBe(401);
-    const { token } = (await (await session(server, '4711')).json()) as { token: string };
+    const token = await teamToken(server.url);
     const auth = { Authorization: `Bearer ${token}` };
     const list = await fetch(`${server.url}/api/signups`, { headers: auth });
     expect(list.status).toBe(200);
@@ -108,7 +110,7 @@ describe.runIf(postgres)('rate limits across two server processes on one Postgre
 
   test('wrong team codes count together on both servers', async () => {
     for (const server of [a, b, a, b, a]) expect((await session(server, '1234')).status).toBe(401);
-    expect((await session(b, '4711')).status).toBe(429);
-    expect((await session(a, '4711')).status).toBe(429);
+    expect((await session(b, TEST_TEAM_CODE)).status).toBe(429);
+    expect((await session(a, TEST_TEAM_CODE)).status).toBe(429);
   });
 });

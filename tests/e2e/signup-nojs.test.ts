@@ -7,6 +7,7 @@ import { SIGNUP_MESSAGES } from '~/lib/messages';
 import { getSiteSettings } from '~/server/content.server';
 import { browserAvailable, launchBrowser } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
+import { storedSignups } from '../support/team-client';
 
 describe.runIf(browserAvailable())('signup without JavaScript', () => {
   let server: TestServer;
@@ -28,15 +29,7 @@ describe.runIf(browserAvailable())('signup without JavaScript', () => {
   });
   afterEach(() => context?.close());
 
-  const signups = async () => {
-    const session = await fetch(`${server.url}/api/team/session`, {
-      method: 'POST',
-      body: JSON.stringify({ code: '4711' }),
-    });
-    const { token } = (await session.json()) as { token: string };
-    const res = await fetch(`${server.url}/api/signups`, { headers: { Authorization: `Bearer ${token}` } });
-    return ((await res.json()) as { signups: { name: string; userType: string; newsletterOptIn: boolean }[] }).signups;
-  };
+  const signups = () => storedSignups(server.url);
 
   test('the header button leads to the signup page; posting it shows the riders group link', async () => {
     await page.goto(`${server.url}/`);

@@ -9,6 +9,7 @@ import { SIGNUP_API_MESSAGES } from '~/lib/signup';
 import type { SiteSettings } from '~/lib/content-types';
 import { getSiteSettings } from '~/server/content.server';
 import { browserAvailable, launchBrowser } from '../support/browser';
+import { storedSignups } from '../support/team-client';
 import { startServer, type TestServer } from '../support/server';
 import { hydrated } from './landing.support';
 
@@ -62,18 +63,8 @@ describe.runIf(browserAvailable())('signup popup', () => {
     await dialog().getByLabel('Dein Name').fill(name);
     await dialog().getByLabel('Deine E-Mail-Adresse').fill(email);
   }
-  const teamToken = async () =>
-    (
-      (await (
-        await fetch(`${server.url}/api/team/session`, { method: 'POST', body: JSON.stringify({ code: '4711' }) })
-      ).json()) as { token: string }
-    ).token;
-  const storedSignups = async () =>
-    (
-      (await (
-        await fetch(`${server.url}/api/signups`, { headers: { Authorization: `Bearer ${await teamToken()}` } })
-      ).json()) as { signups: { id: string; name: string; userType: string; timestamp: string | null }[] }
-    ).signups;
+  const storedNow = () =>
+    storedSignups<{ id: string; name: string; userType: string; timestamp: string | null }>(server.url);
 
   test('the dialog code is not loaded up front, only when a call to action is used', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
@@ -160,7 +151,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
     expect(await submit().getAttribute('aria-disabled')).toBe('true');
     await fill('Anna', 'anna@example.org');
     expect(await submit().getAttribute('aria-disabled')).toBeNull();
-    expect(await storedSignups()).not.toContainEqual(expect.objectContaining({ name: 'Anna' }));
+    expect(await storedNow()).not.toContainEqual(expect.objectContaining({ name: 'Anna' }));
   });
 
   test('submitting disables the inputs, then the links panel opens the riders group in a new tab; the popup closes and resets 500 ms after the click', async () => {
@@ -198,7 +189,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
         .evaluate((h) => h === document.activeElement),
     ).toBe(true);
 
-    const stored = (await storedSignups()).find((s) => s.name === 'Greta Galopp');
+    const stored = (await storedNow()).find((s) => s.name === 'Greta Galopp');
     expect(stored).toMatchObject({ userType: 'reiter', timestamp: expect.stringMatching(/^\d{4}-/) });
 
     await page.clock.pauseAt(Date.now() + 60_000);
@@ -250,7 +241,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await headerButton().click();
     expect(await dialog().getByLabel('Reiterin').isChecked()).toBe(true);
-    const stored = (await storedSignups()).find((s) => s.name === 'Tina Trainerin');
+    const stored = (await storedNow()).find((s) => s.name === 'Tina Trainerin');
     expect(stored).toMatchObject({ userType: 'trainer', newsletterOptIn: false });
   });
 
@@ -288,7 +279,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
     await dialog().locator('a.signup-group-link').waitFor();
     expect(new Set(ids).size).toBe(1);
     expect(ids).toHaveLength(4);
-    expect((await storedSignups()).filter((s) => s.name === 'Rita Retry')).toHaveLength(1);
+    expect((await storedNow()).filter((s) => s.name === 'Rita Retry')).toHaveLength(1);
   });
 
   test('a double click stores one signup', async () => {
@@ -296,7 +287,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
     await fill('Doris Doppelklick', 'doris@example.org');
     await submit().dblclick({ force: true });
     await dialog().locator('a.signup-group-link').waitFor();
-    expect((await storedSignups()).filter((s) => s.name === 'Doris Doppelklick')).toHaveLength(1);
+    expect((await storedNow()).filter((s) => s.name === 'Doris Doppelklick')).toHaveLength(1);
   });
 
   test('on a phone the button in the burger menu opens the popup, which fits the screen; focus returns to the menu button', async () => {

@@ -11,7 +11,7 @@ import { SIGNUP_API_MESSAGES } from '~/lib/signup';
 import * as signupsRoute from '~/routes/api.signups';
 import { DIRECT_BODY_CAP, directAction } from '~/server/direct-action.server';
 import { clientAddressContext } from '~/server/request-context.server';
-import { useTestConfig } from './signups-support';
+import { useTestConfig } from '../support/routes';
 
 let url = '';
 let echoCalls = 0;

@@ -15,7 +15,7 @@ import {
 } from '~/server/confirmation-outbox.server';
 import { describeEachDatabase } from '../support/database';
 import { startSmtp, type TestSmtp } from '../support/smtp';
-import { call, post, useTestConfig } from './signups-support';
+import { call, post, useTestConfig } from '../support/routes';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { schema } from '~/server/db.server';
 import { mayReceiveNewsletter, sendNewsletterMail } from '~/server/newsletter.server';
 import { describeEachDatabase } from '../support/database';
 import { startSmtp, type TestSmtp } from '../support/smtp';
-import { PUBLIC_URL, call, post, useTestConfig } from './signups-support';
+import { PUBLIC_URL, call, post, useTestConfig } from '../support/routes';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

@@ -9,7 +9,8 @@ import * as signupsRoute from '~/routes/api.signups';
 import { schema } from '~/server/db.server';
 import { issueTeamToken } from '~/server/team-session.server';
 import { describeEachDatabase } from '../support/database';
-import { awayFromWindowEdge, bearer, call, get, post, useTestConfig } from './signups-support';
+import { bearer, call, get, post, useTestConfig } from '../support/routes';
+import { awayFromWindowEdge } from '../support/rate-windows';
 
 const signup = (over: Record<string, unknown> = {}) => ({
   id: crypto.randomUUID(),

@@ -15,7 +15,8 @@ import {
   validTeamToken,
 } from '~/server/team-session.server';
 import { describeEachDatabase } from '../support/database';
-import { TEAM_CODE, awayFromWindowEdge, bearer, call, get, post, useTestConfig } from './signups-support';
+import { TEAM_CODE, bearer, call, get, post, useTestConfig } from '../support/routes';
+import { awayFromWindowEdge } from '../support/rate-windows';
 
 const tryCode = (code: unknown, ip = '192.0.2.10') =>
   call(sessionRoute.action, post('/api/team/session', { code }), ip);

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TEST_ACCESS_CODES, TEST_AUTH_SECRET, TEST_TEAM_CODE } from './codes';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -43,9 +44,9 @@ export async function spawnServer(options: StartOptions): Promise<TestServer> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       BUILD_DIR: options.buildDir,
-      TEAM_ACCESS_CODE: '4711',
-      ACCESS_CODES: 'MENTO,ABCDE',
-      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+      TEAM_ACCESS_CODE: TEST_TEAM_CODE,
+      ACCESS_CODES: TEST_ACCESS_CODES.join(','),
+      AUTH_SECRET: TEST_AUTH_SECRET,
       SIGNUP_RATE_LIMIT: '0',
       DATABASE_URL: '',
       ...options.env,

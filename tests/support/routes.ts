@@ -1,13 +1,15 @@
-// Shared by the signup, team-session and newsletter integration tests: configuration for a test,
-// and calling route modules (loaders and actions) with a Request, as the server would.
+// For integration tests: a test configuration, and calling route modules (loaders and actions)
+// with a Request, as the server would.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { resolveConfig, setConfig } from '~/server/config.server';
 import { clientAddressContext } from '~/server/request-context.server';
+import { issueTeamToken } from '~/server/team-session.server';
+import { TEST_ACCESS_CODES, TEST_AUTH_SECRET, TEST_TEAM_CODE } from './codes';
 
-export const TEAM_CODE = '4711';
+export const TEAM_CODE = TEST_TEAM_CODE;
 export const PUBLIC_URL = 'http://bewegung.test';
 
 export function useTestConfig(env: Record<string, string> = {}) {
@@ -15,8 +17,8 @@ export function useTestConfig(env: Record<string, string> = {}) {
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bc-int-')),
     TEAM_ACCESS_CODE: TEAM_CODE,
-    ACCESS_CODES: 'ABCDE',
-    AUTH_SECRET: 'integration-secret-integration-secret-01',
+    ACCESS_CODES: TEST_ACCESS_CODES.join(','),
+    AUTH_SECRET: TEST_AUTH_SECRET,
     PUBLIC_URL,
     SIGNUP_RATE_LIMIT: '0',
     ...env,
@@ -46,11 +48,5 @@ export const get = (path: string, headers: Record<string, string> = {}) =>
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/**
- * Rate limits count in fixed windows: a test that counts hits waits, when needed, until the
- * current window has at least `marginMs` left, so a window boundary never falls inside it.
- */
-export async function awayFromWindowEdge(windowMs = 60_000, marginMs = 15_000) {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 50));
-}
+/** The Authorization header of a valid team token (issued directly; the code path has its own tests). */
+export const teamAuth = () => bearer(issueTeamToken().token);
