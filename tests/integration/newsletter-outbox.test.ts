@@ -7,12 +7,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import * as signupsRoute from '~/routes/api.signups';
 import { schema } from '~/server/db.server';
-import {
-  CONFIRMATION_LEASE_MS,
-  CONFIRMATION_MAX_ATTEMPTS,
-  startConfirmationOutbox,
-  sweepConfirmationOutbox,
-} from '~/server/confirmation-outbox.server';
+import { sweepConfirmationOutbox } from '~/server/confirmation-outbox.server';
+import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox } from '~/server/outbox.server';
 import { describeEachDatabase } from '../support/database';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 import { call, post, useTestConfig } from '../support/routes';
@@ -46,7 +42,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
   const t = schema.signups;
   const row = async (id: string) => (await current().db.select().from(t).where(eq(t.id, id)))[0]!;
   /** A signup in the state a crash or an outage leaves behind, claimed `claimedAgoMs` ago. */
-  async function pending(over: Partial<typeof t.$inferInsert> = {}, claimedAgoMs = 2 * CONFIRMATION_LEASE_MS) {
+  async function pending(over: Partial<typeof t.$inferInsert> = {}, claimedAgoMs = 2 * OUTBOX_LEASE_MS) {
     const values = {
       id: crypto.randomUUID(),
       userType: 'reiter' as const,
@@ -66,7 +62,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
 
   test('a running outbox sends the mail right after the signup; the answer does not wait for it', async () => {
     useSmtp(smtp.url);
-    const stop = startConfirmationOutbox();
+    const stop = startOutbox([sweepConfirmationOutbox]);
     try {
       const { id, to } = await signUpWithOptIn();
       const mail = await smtp.waitFor((m) => m.to.includes(to));
@@ -88,7 +84,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     useSmtp(smtp.url);
     // Within the lease the claim holds (the claiming process may still be sending).
     expect(await sweepConfirmationOutbox()).toEqual({ claimed: 0, sent: 0 });
-    expect(await sweepConfirmationOutbox({ now: later(CONFIRMATION_LEASE_MS + 1000) })).toEqual({
+    expect(await sweepConfirmationOutbox({ now: later(OUTBOX_LEASE_MS + 1000) })).toEqual({
       claimed: 1,
       sent: 1,
     });
@@ -97,7 +93,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     expect(await row(id)).toMatchObject({ confirmationMailAttempts: 2 });
     expect((await row(id)).confirmationMailSentAt).toBeInstanceOf(Date);
     // Sent means done: no later sweep mails again.
-    expect((await sweepConfirmationOutbox({ now: later(10 * CONFIRMATION_LEASE_MS) })).claimed).toBe(0);
+    expect((await sweepConfirmationOutbox({ now: later(10 * OUTBOX_LEASE_MS) })).claimed).toBe(0);
     expect(mailsTo(to)).toHaveLength(1);
   });
 
@@ -127,7 +123,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
       pending({ newsletterOptIn: false }),
       pending({ newsletterConfirmedAt: new Date() }),
       pending({ newsletterUnsubscribedAt: new Date() }),
-      pending({ confirmationMailAttempts: CONFIRMATION_MAX_ATTEMPTS }),
+      pending({ confirmationMailAttempts: OUTBOX_MAX_ATTEMPTS }),
     ]);
     expect(await sweepConfirmationOutbox()).toEqual({ claimed: 0, sent: 0 });
     await new Promise((r) => setTimeout(r, 200));
@@ -136,14 +132,14 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     // An outage: every sweep after a lease tries again, until the attempts run out.
     useSmtp(SMTP_DOWN);
     const refused = await pending({ confirmationMailAttempts: 0 });
-    for (let i = 1; i <= CONFIRMATION_MAX_ATTEMPTS + 2; i++)
-      await sweepConfirmationOutbox({ now: later(i * 2 * CONFIRMATION_LEASE_MS) });
+    for (let i = 1; i <= OUTBOX_MAX_ATTEMPTS + 2; i++)
+      await sweepConfirmationOutbox({ now: later(i * 2 * OUTBOX_LEASE_MS) });
     const after = await current()
       .db.select()
       .from(t)
       .where(inArray(t.id, [refused.id]));
     expect(after[0]).toMatchObject({
-      confirmationMailAttempts: CONFIRMATION_MAX_ATTEMPTS,
+      confirmationMailAttempts: OUTBOX_MAX_ATTEMPTS,
       confirmationMailSentAt: null,
     });
   });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import * as signupsRoute from '~/routes/api.signups';
 import * as confirmRoute from '~/routes/newsletter.bestaetigen';
 import * as unsubscribeRoute from '~/routes/newsletter.abmelden';
-import { startConfirmationOutbox } from '~/server/confirmation-outbox.server';
+import { sweepConfirmationOutbox } from '~/server/confirmation-outbox.server';
+import { startOutbox } from '~/server/outbox.server';
 import { schema } from '~/server/db.server';
 import { mayReceiveNewsletter, sendNewsletterMail } from '~/server/newsletter.server';
 import { describeEachDatabase } from '../support/database';
@@ -34,7 +35,7 @@ describeEachDatabase('newsletter double opt-in', (current) => {
   let stopOutbox: () => Promise<void>;
   beforeAll(() => {
     useTestConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Bewegungscoaching <hallo@bewegung.test>' });
-    stopOutbox = startConfirmationOutbox();
+    stopOutbox = startOutbox([sweepConfirmationOutbox]);
   });
   afterAll(() => stopOutbox());
   const row = async (id: string) =>

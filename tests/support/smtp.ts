@@ -91,6 +91,8 @@ export async function startSmtp(): Promise<TestSmtp> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    // The server's pooled client connections stay open; closing must not wait the default 30 s for them.
+    closeTimeout: 100,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -13,7 +13,7 @@ import {
 export type { SignupRecord };
 import { getConfig } from './config.server';
 import { getDatabase, schema } from './db.server';
-import { kickConfirmationOutbox } from './confirmation-outbox.server';
+import { kickOutbox } from './outbox.server';
 import { allow } from './rate-limit.server';
 
 type Row = typeof schema.signups.$inferSelect;
@@ -246,6 +246,6 @@ export async function submitSignup(body: Record<string, unknown>, clientAddress:
 
   const { record, created } = await createSignup(result.value);
   // The confirmation mail goes out through the outbox (confirmation-outbox.server.ts), after the answer.
-  if (created && record.newsletterOptIn) kickConfirmationOutbox();
+  if (created && record.newsletterOptIn) kickOutbox();
   return { status: created ? 201 : 200, record };
 }

@@ -4,7 +4,9 @@ import { createApp, type ServerBuildSource } from './app.server';
 import { ConfigError, resolveConfig, setConfig } from './config.server';
 import { openDatabase, setDatabase } from './db.server';
 import { DataDirLockedError } from './dir-lock.server';
-import { startConfirmationOutbox } from './confirmation-outbox.server';
+import { sweepConfirmationOutbox } from './confirmation-outbox.server';
+import { sweepMailOutbox } from './mail-outbox.server';
+import { startOutbox } from './outbox.server';
 
 export interface StartOptions {
   source: ServerBuildSource;
@@ -42,8 +44,8 @@ export async function startServer({ source, clientDir }: StartOptions) {
 
   const app = createApp({ config, source, clientDir });
   const server = app.listen(config.port, config.host);
-  // Newsletter confirmation mails: sent after each opt-in, and retried after a crash or an outage.
-  const stopOutbox = startConfirmationOutbox();
+  // Every mail goes out through the outbox: sent right after its commit, retried after a crash or an outage.
+  const stopOutbox = startOutbox([sweepConfirmationOutbox, sweepMailOutbox]);
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;

@@ -1,0 +1,75 @@
+// Mentor, mentee and business-partner applications as the browser and the API see them: the
+// record the team reviews, its history, and the dashboard's filters. Shared by the dashboard, the
+// application form, the account page and the server.
+import { z } from 'zod';
+
+export const APPLICATION_TYPES = ['Mentor', 'Mentee', 'Business Partner'] as const;
+export type ApplicationType = (typeof APPLICATION_TYPES)[number];
+
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** One application as the API answers it (times as ISO 8601 strings). */
+export interface ApplicationRecord {
+  id: string;
+  applicationType: ApplicationType;
+  status: ApplicationStatus;
+  name: string;
+  email: string;
+  websiteLink: string | null;
+  message: string | null;
+  createdAt: string;
+  /** The last status change; null until there was one. */
+  updatedAt: string | null;
+  /** 1 when created, +1 on every change. A change names the version it saw (409 when stale). */
+  version: number;
+}
+
+/** One step of an application's history; the creation comes first, with `from: null`. */
+export interface HistoryEntry {
+  from: ApplicationStatus | null;
+  to: ApplicationStatus;
+  at: string;
+}
+
+/** The value of a filter that does not filter. */
+export const ALL = 'All';
+
+/**
+ * The dashboard's filters as they appear in URL queries (`?type=Mentor&status=pending&q=anna`),
+ * shared by the list, the event stream and the CSV export. A missing or empty value means All.
+ */
+export const applicationFilter = z.object({
+  type: z
+    .union([z.literal(ALL), z.enum(APPLICATION_TYPES), z.literal('')])
+    .optional()
+    .transform((v) => (v === ALL || !v ? undefined : v)),
+  status: z
+    .union([z.literal(ALL), z.enum(APPLICATION_STATUSES), z.literal('')])
+    .optional()
+    .transform((v) => (v === ALL || !v ? undefined : v)),
+  /** Part of the name or the email, case-insensitive. */
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type ApplicationFilter = z.output<typeof applicationFilter>;
+
+/** Whether `application` passes `filter` (the same rule as the server's query). */
+export function matchesFilter(application: ApplicationRecord, filter: Partial<ApplicationFilter>): boolean {
+  if (filter.type && application.applicationType !== filter.type) return false;
+  if (filter.status && application.status !== filter.status) return false;
+  if (filter.q) {
+    const q = filter.q.toLowerCase();
+    if (!application.name.toLowerCase().includes(q) && !application.email.toLowerCase().includes(q)) return false;
+  }
+  return true;
+}
+
+/** Newest first (the spec's order of the list); equal times by id, so the order is stable. */
+export function newestFirst(a: ApplicationRecord, b: ApplicationRecord): number {
+  return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+}
