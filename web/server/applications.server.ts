@@ -61,10 +61,7 @@ async function announce(tx: Db, notice: ApplicationNotice) {
 }
 
 async function addHistory(tx: Db, applicationId: string, from: ApplicationStatus | null, to: ApplicationStatus) {
-  const [entry] = await tx
-    .insert(h)
-    .values({ applicationId, fromStatus: from, toStatus: to })
-    .returning({ seq: h.id });
+  const [entry] = await tx.insert(h).values({ applicationId, fromStatus: from, toStatus: to }).returning({ seq: h.id });
   return entry!.seq;
 }
 

@@ -125,7 +125,11 @@ export const mailOutbox = pgTable(
     sentAt: at('sent_at'),
     attempts: integer('attempts').notNull().default(0),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.claimedAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.claimedAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /**
