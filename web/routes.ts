@@ -10,7 +10,13 @@ export default [
   route('access', 'routes/access.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('teamdashboard', 'routes/teamdashboard.tsx'),
-  // Signups (issue 5): the no-JavaScript signup page, newsletter double opt-in pages.
+  // Applications: the form behind an access grant, and its thank-you page.
+  route('bewerbung', 'routes/bewerbung.tsx'),
+  route('bewerbung/danke', 'routes/bewerbung.danke.tsx'),
+  // Accounts: the personal page and the page a password-reset link leads to.
+  route('konto', 'routes/konto.tsx'),
+  route('passwort-neu', 'routes/passwort-neu.tsx'),
+  // The signup without JavaScript, and the newsletter double opt-in pages.
   route('mitmachen', 'routes/mitmachen.tsx'),
   route('newsletter/bestaetigen', 'routes/newsletter.bestaetigen.tsx'),
   route('newsletter/abmelden', 'routes/newsletter.abmelden.tsx'),
@@ -21,7 +27,16 @@ export default [
   route('images/:file', 'routes/images.ts'),
   route('api/signups', 'routes/api.signups.ts'),
   route('api/signups.csv', 'routes/api.signups[.]csv.ts'),
+  route('api/signups/stats', 'routes/api.signups.stats.ts'),
   route('api/team/session', 'routes/api.team.session.ts'),
+  route('api/applications', 'routes/api.applications.ts'),
+  route('api/applications.csv', 'routes/api.applications[.]csv.ts'),
+  route('api/applications/events', 'routes/api.applications.events.ts'),
+  route('api/applications/:id', 'routes/api.applications.$id.ts'),
+  route('api/applications/:id/history', 'routes/api.applications.$id.history.ts'),
+  route('api/access', 'routes/api.access.ts'),
+  route('api/auth/*', 'routes/api.auth.$.ts'),
+  route('api/account/export', 'routes/api.account.export.ts'),
   route('api/revalidate', 'routes/api.revalidate.ts'),
   route('api/*', 'routes/api.not-found.ts'),
   // Everything else: a German 404 page with status 404.
