@@ -1,15 +1,92 @@
+// /auth: sign in or sign up with email and password, and "Forgot Password?". The form posts to
+// this action, which hands it to Better Auth's handler (its limiter and origin check apply), with
+// or without JavaScript.
+import { data, Form } from 'react-router';
 import type { Route } from './+types/auth';
+import { AuthForm } from '~/components/account/AuthForm';
+import { AUTH_COPY } from '~/components/account/copy';
+import { Notice } from '~/components/account/Notice';
+import '~/components/account/account.css';
+import { checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthIntent } from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
+import { callAuth, getSession } from '~/server/auth.server';
+import { readForm, setCookieHeaders } from '~/server/account-forms.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const session = await getSession(request);
+  return {
+    mode: parseAuthMode(url.searchParams.get('mode')),
+    signedInAs: session?.user.email ?? null,
+    deleted: url.searchParams.get('konto') === 'geloescht',
+  };
+}
+
+const ENDPOINT: Record<AuthIntent, string> = {
+  'sign-in': '/sign-in/email',
+  'sign-up': '/sign-up/email',
+  reset: '/request-password-reset',
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = readAuthForm(await readForm(request));
+  const { intent, email, password } = form;
+  const early = checkBeforeSending(form);
+  if (early) return data({ intent, email, notice: early, signedInAs: null }, { status: 400 });
+  // A sign-up's verification link leads back to /konto; Better Auth requires a name, we ask for none.
+  const body =
+    intent === 'reset'
+      ? { email }
+      : { email, password, ...(intent === 'sign-up' ? { name: '', callbackURL: '/konto' } : {}) };
+  const answer = await callAuth(ENDPOINT[intent], body, request, context);
+  const signedIn = answer.ok && intent !== 'reset';
+  return data(
+    { intent, email, notice: noticeFor(intent, answer), signedInAs: signedIn ? email : null },
+    { status: answer.ok ? 200 : answer.status, headers: setCookieHeaders(answer.setCookies) },
+  );
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Anmelden', path: '/auth', noindex: true });
 
-export default function Auth() {
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  // After a form post without JavaScript the loader still saw the old cookies: the action says who signed in.
+  const signedInAs = actionData?.signedInAs ?? loaderData.signedInAs;
+  const notice = actionData?.notice ?? (loaderData.deleted ? { ok: true, message: AUTH_COPY.deleted } : undefined);
   return (
-    <main className="page-message">
-      <h1>Anmelden</h1>
-      <p>Diese Seite entsteht gerade.</p>
-      <p>
-        <a href="/">Zur Startseite</a>
+    <main className="account-page">
+      {signedInAs ? (
+        <section className="account-card" aria-labelledby="auth-title">
+          <h1 id="auth-title">Angemeldet</h1>
+          <div lang="en">
+            <Notice notice={notice} />
+          </div>
+          <p>
+            {AUTH_COPY.signedInAs} <strong>{signedInAs}</strong>.
+          </p>
+          <div className="account-actions">
+            <a className="button button--primary" href="/konto">
+              {AUTH_COPY.toAccount}
+            </a>
+            <Form method="post" action="/konto">
+              <button type="submit" name="intent" value="sign-out" className="account-link-button">
+                {AUTH_COPY.signOut}
+              </button>
+            </Form>
+          </div>
+        </section>
+      ) : (
+        <AuthForm
+          // A new answer or mode starts from what the server says.
+          key={`${loaderData.mode}-${actionData ? JSON.stringify(actionData.notice) : ''}`}
+          mode={actionData?.intent === 'sign-up' ? 'sign-up' : loaderData.mode}
+          email={actionData?.email ?? ''}
+          notice={notice}
+        />
+      )}
+      <p className="account-back">
+        <a href="/">{AUTH_COPY.home}</a>
       </p>
     </main>
   );
