@@ -1,12 +1,13 @@
 // /auth: sign in or sign up with email and password, and "Forgot Password?". The form posts to
 // this action, which hands it to Better Auth's handler (its limiter and origin check apply), with
 // or without JavaScript.
-import { data, Form } from 'react-router';
+import { data, Form, useLocation } from 'react-router';
 import type { Route } from './+types/auth';
 import { AuthForm } from '~/components/account/AuthForm';
 import { AUTH_COPY } from '~/components/account/copy';
 import { Notice } from '~/components/account/Notice';
 import '~/components/account/account.css';
+import { AUTH_MESSAGES } from '~/lib/messages';
 import { checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthIntent } from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
 import { callAuth, getSession } from '~/server/auth.server';
@@ -78,8 +79,8 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
         </section>
       ) : (
         <AuthForm
-          // A new answer or mode starts from what the server says.
-          key={`${loaderData.mode}-${actionData ? JSON.stringify(actionData.notice) : ''}`}
+          // A new answer starts from what the server says (switching the mode keeps what was typed).
+          key={actionData ? JSON.stringify(actionData.notice) : 'form'}
           mode={actionData?.intent === 'sign-up' ? 'sign-up' : loaderData.mode}
           email={actionData?.email ?? ''}
           notice={notice}
@@ -88,6 +89,17 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
       <p className="account-back">
         <a href="/">{AUTH_COPY.home}</a>
       </p>
+    </main>
+  );
+}
+
+// An exception (on the server, or a failed request from the browser) shows the form again with
+// "An unexpected error occurred", instead of an error page.
+export function ErrorBoundary() {
+  const mode = parseAuthMode(new URLSearchParams(useLocation().search).get('mode'));
+  return (
+    <main className="account-page">
+      <AuthForm mode={mode} email="" notice={{ ok: false, message: AUTH_MESSAGES.unexpected }} />
     </main>
   );
 }

@@ -11,9 +11,12 @@ import { readForm, setCookieHeaders } from '~/server/account-forms.server';
 import { accountHoldings } from '~/server/account.server';
 import { callAuth, getSession } from '~/server/auth.server';
 
+// Signed out: to the sign-in page (and that answer is personal too: never stored).
+const toSignIn = () => redirect('/auth', { headers: { 'Cache-Control': 'no-store' } });
+
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSession(request);
-  if (!session) throw redirect('/auth');
+  if (!session) throw toSignIn();
   const { user } = session;
   return { email: user.email, emailVerified: user.emailVerified, holdings: await accountHoldings(user) };
 }
@@ -33,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect('/auth', { headers: setCookieHeaders(answer.setCookies) });
   }
   const session = await getSession(request);
-  if (!session) throw redirect('/auth');
+  if (!session) throw toSignIn();
   if (intent === 'resend-verification') {
     const answer = await auth('/send-verification-email', { email: session.user.email, callbackURL: '/konto' });
     return answer.ok ? { notice: { ok: true, message: KONTO_COPY.resent } } : failed(answer);

@@ -63,7 +63,7 @@ export const KONTO_COPY = {
 export const RESET_COPY = {
   title: 'Neues Passwort',
   intro: 'Lege ein neues Passwort für dein Konto fest.',
-  password: 'Neues Passwort',
+  password: 'Dein neues Passwort',
   submit: 'Passwort speichern',
   done: 'Dein neues Passwort gilt. Auf allen Geräten bist du abgemeldet.',
   signIn: 'Jetzt anmelden',
