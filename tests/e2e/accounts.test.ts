@@ -88,7 +88,10 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     test('sign-up, a duplicate sign-up, a wrong and a right password show their texts', async () => {
       const address = email(`e2e-${js}`);
       const page = await open('/auth', { js });
+      // With JavaScript the form calls Better Auth's endpoint by fetch; without, it posts to the page.
+      const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/auth'));
       await signUpIn(page, address);
+      expect(new URL((await sent).url()).pathname).toBe(js ? '/api/auth/sign-up/email' : '/auth');
       await page.getByText(`Du bist angemeldet als ${address}.`).waitFor();
 
       const other = await open('/auth?mode=sign-up', { js });
@@ -220,7 +223,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
 
   test('an exception while sending shows "An unexpected error occurred"', async () => {
     const page = await open('/auth');
-    await page.route('**/auth.data**', (route) => route.abort());
+    await page.route('**/api/auth/sign-in/email', (route) => route.abort());
     await fillAuth(page, email('kaputt'));
     await submit(page, 'Sign In');
     await notice(page).getByText(AUTH_MESSAGES.unexpected).waitFor();

@@ -1,14 +1,22 @@
 // /auth: sign in or sign up with email and password, and "Forgot Password?". The form posts to
 // this action, which hands it to Better Auth's handler (its limiter and origin check apply), with
 // or without JavaScript.
-import { data, Form, useLocation } from 'react-router';
+import { useState } from 'react';
+import { data, Form, useLocation, useRevalidator } from 'react-router';
 import type { Route } from './+types/auth';
 import { AuthForm } from '~/components/account/AuthForm';
 import { AUTH_COPY } from '~/components/account/copy';
 import { Notice } from '~/components/account/Notice';
 import '~/components/account/account.css';
 import { AUTH_MESSAGES } from '~/lib/messages';
-import { checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthIntent } from '~/lib/auth';
+import {
+  checkBeforeSending,
+  noticeFor,
+  parseAuthMode,
+  readAuthForm,
+  type AuthIntent,
+  type AuthNotice,
+} from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
 import { callAuth, getSession } from '~/server/auth.server';
 import { readForm, setCookieHeaders } from '~/server/account-forms.server';
@@ -52,9 +60,15 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Anmelden', path: '/auth', noindex: true });
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
-  // After a form post without JavaScript the loader still saw the old cookies: the action says who signed in.
-  const signedInAs = actionData?.signedInAs ?? loaderData.signedInAs;
-  const notice = actionData?.notice ?? (loaderData.deleted ? { ok: true, message: AUTH_COPY.deleted } : undefined);
+  // A sign-in by fetch (with JavaScript) answers here; without JavaScript the action does.
+  const [signedIn, setSignedIn] = useState<{ email: string; notice: AuthNotice } | null>(null);
+  const revalidator = useRevalidator();
+  // After a form post the loader still saw the old cookies: the action says who signed in.
+  const signedInAs = signedIn?.email ?? actionData?.signedInAs ?? loaderData.signedInAs;
+  const notice =
+    signedIn?.notice ??
+    actionData?.notice ??
+    (loaderData.deleted ? { ok: true, message: AUTH_COPY.deleted } : undefined);
   return (
     <main className="account-page">
       {signedInAs ? (
@@ -79,11 +93,15 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
         </section>
       ) : (
         <AuthForm
-          // A new answer starts from what the server says (switching the mode keeps what was typed).
+          // A new answer from the server starts the form from it.
           key={actionData ? JSON.stringify(actionData.notice) : 'form'}
           mode={actionData?.intent === 'sign-up' ? 'sign-up' : loaderData.mode}
           email={actionData?.email ?? ''}
           notice={notice}
+          onSignedIn={(email, success) => {
+            setSignedIn({ email, notice: success });
+            void revalidator.revalidate();
+          }}
         />
       )}
       <p className="account-back">
@@ -93,8 +111,8 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-// An exception (on the server, or a failed request from the browser) shows the form again with
-// "An unexpected error occurred", instead of an error page.
+// An exception on the server shows the form again with "An unexpected error occurred", instead of
+// an error page (with JavaScript, the form catches its own failed requests).
 export function ErrorBoundary() {
   const mode = parseAuthMode(new URLSearchParams(useLocation().search).get('mode'));
   return (

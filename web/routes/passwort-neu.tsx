@@ -4,8 +4,9 @@ import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/passwort-neu';
 import { AUTH_COPY, RESET_COPY } from '~/components/account/copy';
 import { Notice } from '~/components/account/Notice';
+import { PasswordField } from '~/components/account/PasswordField';
 import '~/components/account/account.css';
-import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '~/lib/auth';
+import { PASSWORD_HINT } from '~/lib/auth';
 import { AUTH_MESSAGES } from '~/lib/messages';
 import { pageMeta } from '~/lib/seo';
 import { readForm } from '~/server/account-forms.server';
@@ -59,21 +60,7 @@ export default function NewPassword({ loaderData, actionData }: Route.ComponentP
           <Form method="post" className="account-form" aria-busy={busy}>
             <p>{RESET_COPY.intro}</p>
             <input type="hidden" name="token" value={token} />
-            <div className="account-field">
-              <label htmlFor="reset-password">{RESET_COPY.password}</label>
-              <input
-                id="reset-password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                aria-describedby="reset-password-hint"
-              />
-              <p id="reset-password-hint" className="account-hint">
-                {PASSWORD_HINT}
-              </p>
-            </div>
+            <PasswordField id="reset-password" label={RESET_COPY.password} isNew />
             <div className="account-actions">
               <button type="submit" className="button button--primary" disabled={busy}>
                 {RESET_COPY.submit}

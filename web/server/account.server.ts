@@ -2,10 +2,10 @@
 // with its email address, once that address is verified (before, anyone could have typed it).
 // Shown on /konto, exported as JSON, and deleted with the account.
 import { desc, eq, sql } from 'drizzle-orm';
-import type { ApplicationRecord, HistoryEntry } from '~/lib/applications';
+import type { AccountHoldings } from '~/lib/account';
 import { applicationsByEmail, deleteApplications, getApplicationHistory } from './applications.server';
 import { getDatabase, schema } from './db.server';
-import { deleteSignupsByEmail, signupsByEmail, type TeamSignupRecord } from './signups.server';
+import { deleteSignupsByEmail, signupsByEmail } from './signups.server';
 
 export interface AccountUser {
   id: string;
@@ -14,11 +14,6 @@ export interface AccountUser {
   name?: string;
   createdAt?: Date;
   updatedAt?: Date;
-}
-
-export interface AccountHoldings {
-  applications: (ApplicationRecord & { history: HistoryEntry[] })[];
-  signups: TeamSignupRecord[];
 }
 
 /** The applications (each with its history) and signups under the account's verified email. */

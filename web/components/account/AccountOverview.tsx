@@ -1,12 +1,14 @@
 // /konto: the account's email and its verification, its applications (with their history) and
 // signups, and what the account holder can do: sign out (here or everywhere), download the data,
 // delete the account. Every action is a plain form post, so the page works without JavaScript.
+import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { AuthNotice } from '~/lib/auth';
 import { formatDate } from '~/lib/ui-labels';
-import type { AccountHoldings } from '~/server/account.server';
+import type { AccountHoldings } from '~/lib/account';
 import { KONTO_COPY as C } from './copy';
 import { Notice } from './Notice';
+import { PasswordField } from './PasswordField';
 
 export interface AccountOverviewProps {
   email: string;
@@ -38,6 +40,30 @@ function newsletterState(s: AccountHoldings['signups'][number]) {
   return s.newsletterConfirmedAt ? C.newsletterConfirmed : C.newsletterOpen;
 }
 
+/** One card of the account's holdings: a list, or a sentence saying there is none. */
+function HoldingList<T extends { id: string }>(props: {
+  id: string;
+  title: string;
+  empty: string;
+  items: T[];
+  render: (item: T) => ReactNode;
+}) {
+  return (
+    <section className="account-card" aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      {props.items.length ? (
+        <ul className="account-list">
+          {props.items.map((item) => (
+            <li key={item.id}>{props.render(item)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>{props.empty}</p>
+      )}
+    </section>
+  );
+}
+
 export function AccountOverview({ email, emailVerified, holdings, notice }: AccountOverviewProps) {
   return (
     <>
@@ -57,52 +83,46 @@ export function AccountOverview({ email, emailVerified, holdings, notice }: Acco
 
       {emailVerified && (
         <>
-          <section className="account-card" aria-labelledby="konto-applications">
-            <h2 id="konto-applications">{C.applications}</h2>
-            {holdings.applications.length ? (
-              <ul className="account-list">
-                {holdings.applications.map((a) => (
-                  <li key={a.id}>
-                    <h3>
-                      {a.applicationType}: {C.status[a.status]}
-                    </h3>
-                    <p className="account-meta">
-                      {C.appliedOn} {formatDate(a.createdAt)}
-                    </p>
-                    <p className="account-meta">{C.history}:</p>
-                    <ol className="account-history">
-                      {a.history.map((h, i) => (
-                        <li key={i}>
-                          <time dateTime={h.at}>{formatDate(h.at)}</time>: {C.status[h.to]}
-                        </li>
-                      ))}
-                    </ol>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p>{C.noApplications}</p>
+          <HoldingList
+            id="konto-applications"
+            title={C.applications}
+            empty={C.noApplications}
+            items={holdings.applications}
+            render={(a) => (
+              <>
+                <h3>
+                  {a.applicationType}: {C.status[a.status]}
+                </h3>
+                <p className="account-meta">
+                  {C.appliedOn} {formatDate(a.createdAt)}
+                </p>
+                <p className="account-meta">{C.history}:</p>
+                <ol className="account-history">
+                  {a.history.map((h, i) => (
+                    <li key={i}>
+                      <time dateTime={h.at}>{formatDate(h.at)}</time>: {C.status[h.to]}
+                    </li>
+                  ))}
+                </ol>
+              </>
             )}
-          </section>
-          <section className="account-card" aria-labelledby="konto-signups">
-            <h2 id="konto-signups">{C.signups}</h2>
-            {holdings.signups.length ? (
-              <ul className="account-list">
-                {holdings.signups.map((s) => (
-                  <li key={s.id}>
-                    <h3>
-                      {s.name} ({C.userType[s.userType]})
-                    </h3>
-                    <p className="account-meta">
-                      {formatDate(s.createdAt)} · {C.newsletter}: {newsletterState(s)}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p>{C.noSignups}</p>
+          />
+          <HoldingList
+            id="konto-signups"
+            title={C.signups}
+            empty={C.noSignups}
+            items={holdings.signups}
+            render={(s) => (
+              <>
+                <h3>
+                  {s.name} ({C.userType[s.userType]})
+                </h3>
+                <p className="account-meta">
+                  {formatDate(s.createdAt)} · {C.newsletter}: {newsletterState(s)}
+                </p>
+              </>
             )}
-          </section>
+          />
         </>
       )}
 
@@ -118,10 +138,7 @@ export function AccountOverview({ email, emailVerified, holdings, notice }: Acco
         <h2 id="konto-delete">{C.deleteTitle}</h2>
         <p>{C.deleteText}</p>
         <Form method="post" className="account-form">
-          <div className="account-field">
-            <label htmlFor="konto-password">{C.deletePassword}</label>
-            <input id="konto-password" name="password" type="password" autoComplete="current-password" required />
-          </div>
+          <PasswordField id="konto-password" label={C.deletePassword} isNew={false} />
           <div className="account-actions">
             <button type="submit" name="intent" value="delete" className="button button--primary">
               {C.deleteSubmit}
