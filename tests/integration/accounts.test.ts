@@ -9,6 +9,7 @@ import { schema } from '~/server/db.server';
 import { sweepMailOutbox } from '~/server/mail-outbox.server';
 import { startOutbox } from '~/server/outbox.server';
 import { createSignup } from '~/server/signups.server';
+import * as authApi from '~/routes/api.auth.$';
 import * as exportRoute from '~/routes/api.account.export';
 import * as authPage from '~/routes/auth';
 import * as kontoPage from '~/routes/konto';
@@ -105,6 +106,22 @@ describeEachDatabase('accounts', (current) => {
         .from(schema.authUsers)
         .where(sql`lower(${schema.authUsers.email}) = ${email}`);
       expect(users).toHaveLength(1);
+    });
+
+    test('a body over 16 KB is refused with 413 before Better Auth reads it', async () => {
+      const answer = await authPost('/sign-up/email', { email: freshEmail(), password: 'x'.repeat(20_000), name: '' });
+      expect(answer.status).toBe(413);
+    });
+
+    test('malformed JSON answers a 4xx, never a 5xx', async () => {
+      const request = new Request(`${PUBLIC_URL}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: PUBLIC_URL },
+        body: '{"email": ',
+      });
+      const response = await call(authApi.action, request, freshAddress());
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
     });
 
     test('a password shorter than 10 characters is refused', async () => {

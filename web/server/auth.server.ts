@@ -12,6 +12,7 @@ import { accountDeletedMail, passwordResetMail, queueAccountMail, verificationMa
 import { deleteAccountData } from './account.server';
 import { getConfig, type Config } from './config.server';
 import { getDatabase, schema, type Database } from './db.server';
+import { readText } from './http.server';
 import { clientAddressContext } from './request-context.server';
 
 /** Better Auth's base path; /api/auth/* is handed to it by web/routes/api.auth.$.ts. */
@@ -133,9 +134,15 @@ function withClientAddress(headers: Headers, context: Readonly<RouterContextProv
   return copy;
 }
 
-/** Hands a request to /api/auth/* to Better Auth. */
-export function handleAuthRequest(request: Request, context: Readonly<RouterContextProvider>) {
-  return getAuth().handler(new Request(request, { headers: withClientAddress(request.headers, context) }));
+/**
+ * Hands a request to /api/auth/* to Better Auth. Its bodies are a few fields: one over 16 KB is
+ * refused (413, thrown as an HttpError) before Better Auth reads it.
+ */
+export async function handleAuthRequest(request: Request, context: Readonly<RouterContextProvider>) {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const body = hasBody ? await readText(request) : undefined;
+  const headers = withClientAddress(request.headers, context);
+  return getAuth().handler(new Request(request.url, { method: request.method, headers, body }));
 }
 
 // What a form post forwards to Better Auth: the session cookie, and what its origin and CSRF checks read.
