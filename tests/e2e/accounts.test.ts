@@ -268,12 +268,24 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
       expect(await serious(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/accounts-reset-${width}.png`, fullPage: true });
       await page.goto(`${server.url}/auth`);
-      await signUpIn(page, email(`axe-${width}`));
+      const address = email(`axe-${width}`);
+      await signUpIn(page, address);
       expect(await serious(page)).toEqual([]);
       await page.goto(`${server.url}/konto`);
       await hydrated(page);
       expect(await serious(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/accounts-konto-${width}.png`, fullPage: true });
+      // Verified, with a signup listed.
+      await fetch(`${server.url}/api/signups`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ userType: 'reiter', name: 'Axe Test', email: address, newsletterOptIn: true }),
+      });
+      await page.goto(await mailedLink(address, /bestätige/, '/verify-email'));
+      await page.getByText('Axe Test (Reiterin / Reiter)').waitFor();
+      await hydrated(page);
+      expect(await serious(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/accounts-konto-verified-${width}.png`, fullPage: true });
     });
   });
 });

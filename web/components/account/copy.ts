@@ -45,7 +45,6 @@ export const KONTO_COPY = {
   newsletterOpen: 'nicht bestätigt',
   newsletterOff: 'nicht gewünscht',
   newsletterUnsubscribed: 'abgemeldet',
-  sessions: 'Anmeldungen auf Geräten',
   signOut: 'Abmelden',
   signOutEverywhere: 'Auf allen Geräten abmelden',
   data: 'Deine Daten',
