@@ -173,6 +173,17 @@ describeEachDatabase('accounts', (current) => {
       expect(rows.some((r) => r.key.includes(ip) && r.key.includes('/sign-in/email'))).toBe(true);
     });
 
+    test('AUTH_RATE_LIMIT=0 turns the limits off', async () => {
+      useConfig({ AUTH_RATE_LIMIT: '0' });
+      try {
+        const { email } = await signUp();
+        const ip = freshAddress();
+        for (let i = 0; i < 7; i++) expect((await signIn(email, 'falsches-passwort', ip)).status).toBe(401);
+      } finally {
+        useConfig();
+      }
+    });
+
     test('sign-ups and password-reset requests are limited too', async () => {
       const ip = freshAddress();
       for (let i = 0; i < 5; i++) {
