@@ -217,7 +217,7 @@ describeEachDatabase('accounts', (current) => {
       expect(actionResult(await tryOnce()).notice?.message).toBe('Too many requests. Please try again later.');
     });
 
-    test('a sign-in by form answers the spec’s text and passes the session cookie on', async () => {
+    test('a sign-in by form answers "Signed in successfully!" and passes the session cookie on', async () => {
       const { email } = await signUp();
       const answer = (await call(
         authPage.action,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkBeforeSending, noticeFor, parseAuthMode, readAuthForm } from './auth';
+import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, readAuthForm } from './auth';
 import { AUTH_MESSAGES } from './messages';
 
 const form = (values: Record<string, string>) => new URLSearchParams(values);
@@ -40,4 +40,16 @@ describe('auth form', () => {
     });
     expect(noticeFor('sign-up', { ok: false, body: {} }).message).toBe('An unexpected error occurred');
   });
+});
+
+test('each intent calls its Better Auth endpoint; a sign-up’s verification link leads to /konto', () => {
+  expect(authRequest('sign-in', 'a@b.de', 'pw')).toEqual({
+    path: '/sign-in/email',
+    body: { email: 'a@b.de', password: 'pw' },
+  });
+  expect(authRequest('sign-up', 'a@b.de', 'pw')).toEqual({
+    path: '/sign-up/email',
+    body: { email: 'a@b.de', password: 'pw', name: '', callbackURL: '/konto' },
+  });
+  expect(authRequest('reset', 'a@b.de', 'pw')).toEqual({ path: '/request-password-reset', body: { email: 'a@b.de' } });
 });

@@ -1,5 +1,5 @@
 // The /auth form: its modes, its input and which message an answer shows. Shared by the page (in
-// the browser) and its action (on the server). The texts are the spec's English auth messages.
+// the browser) and its action (on the server). The texts are the fixed English auth messages of messages.ts.
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './messages';
 
@@ -25,6 +25,14 @@ export type AuthForm = z.output<typeof authForm>;
 /** Reads a posted form (missing or odd fields become empty values). */
 export function readAuthForm(form: { get(name: string): unknown }): AuthForm {
   return authForm.parse({ intent: form.get('intent'), email: form.get('email'), password: form.get('password') });
+}
+
+/** Which Better Auth endpoint (under /api/auth) each intent calls, with which body. */
+export function authRequest(intent: AuthIntent, email: string, password: string) {
+  if (intent === 'reset') return { path: '/request-password-reset', body: { email } };
+  if (intent === 'sign-in') return { path: '/sign-in/email', body: { email, password } };
+  // The verification link leads back to /konto; Better Auth requires a name, the form asks for none.
+  return { path: '/sign-up/email', body: { email, password, name: '', callbackURL: '/konto' } };
 }
 
 /** A message the form shows; `ok` decides its look and whether it is an error for screen readers. */

@@ -1,6 +1,6 @@
-// /auth: sign in or sign up with email and password, and "Forgot Password?". The form posts to
-// this action, which hands it to Better Auth's handler (its limiter and origin check apply), with
-// or without JavaScript.
+// /auth: sign in or sign up with email and password, and "Forgot Password?". Without JavaScript
+// the form posts to this action, which hands it to Better Auth's handler; with JavaScript it calls
+// the same endpoints by fetch. Either way Better Auth's limiter and origin check apply.
 import { useState } from 'react';
 import { data, Form, useLocation, useRevalidator } from 'react-router';
 import type { Route } from './+types/auth';
@@ -9,14 +9,7 @@ import { AUTH_COPY } from '~/components/account/copy';
 import { Notice } from '~/components/account/Notice';
 import '~/components/account/account.css';
 import { AUTH_MESSAGES } from '~/lib/messages';
-import {
-  checkBeforeSending,
-  noticeFor,
-  parseAuthMode,
-  readAuthForm,
-  type AuthIntent,
-  type AuthNotice,
-} from '~/lib/auth';
+import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthNotice } from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
 import { callAuth, getSession } from '~/server/auth.server';
 import { readForm, setCookieHeaders } from '~/server/account-forms.server';
@@ -31,26 +24,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const ENDPOINT: Record<AuthIntent, string> = {
-  'sign-in': '/sign-in/email',
-  'sign-up': '/sign-up/email',
-  reset: '/request-password-reset',
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = readAuthForm(await readForm(request));
   const { intent, email, password } = form;
   const early = checkBeforeSending(form);
   if (early) return data({ intent, email, notice: early, signedInAs: null }, { status: 400 });
-  // A sign-up's verification link leads back to /konto; Better Auth requires a name, we ask for none.
-  const body =
-    intent === 'reset'
-      ? { email }
-      : { email, password, ...(intent === 'sign-up' ? { name: '', callbackURL: '/konto' } : {}) };
-  const answer = await callAuth(ENDPOINT[intent], body, request, context);
-  const signedIn = answer.ok && intent !== 'reset';
+  const { path, body } = authRequest(intent, email, password);
+  const answer = await callAuth(path, body, request, context);
+  // Better Auth keeps the address in lower case: show it as stored.
+  const user = answer.body.user as { email?: string } | undefined;
+  const signedInAs = answer.ok && intent !== 'reset' ? (user?.email ?? email) : null;
   return data(
-    { intent, email, notice: noticeFor(intent, answer), signedInAs: signedIn ? email : null },
+    { intent, email, notice: noticeFor(intent, answer), signedInAs },
     { status: answer.ok ? 200 : answer.status, headers: setCookieHeaders(answer.setCookies) },
   );
 }

@@ -1,5 +1,5 @@
-// Interface texts of the account pages. The /auth form uses the English texts the spec fixes for
-// its messages; its labels follow them in English, the rest of the pages are German.
+// Interface texts of the account pages. The /auth form's messages are fixed English texts, so its
+// labels are English too; the rest of the pages are German.
 export const AUTH_COPY = {
   email: 'Email',
   password: 'Password',
