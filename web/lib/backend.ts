@@ -1,6 +1,7 @@
 // The browser's calls to our server, in the shapes of the spec's §7 (the hosted backend SDK's
 // calls, now plain HTTP to our own API; see docs/decisions/001). Other areas add their calls here.
-import { SIGNUP_MESSAGES } from './messages';
+import { authRequest } from './auth';
+import { AUTH_MESSAGES, SIGNUP_MESSAGES } from './messages';
 import type { SignupInput, SignupRecord } from './signup';
 
 export interface BackendError {
@@ -52,4 +53,52 @@ export async function pushSignup(input: SignupInput & { id: string; timestamp: s
       ...(body.fields ? { fields: body.fields } : {}),
     },
   };
+}
+
+// Accounts: sign up, sign in and the reset mail, as plain HTTP to Better Auth's endpoints under /api/auth
+// (the same handler, limits and origin check as the /auth form's posts without JavaScript).
+
+/** A signed-in user as the auth calls answer it. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+/** Signing up or in with email and password answers a user or an error message. */
+export type AuthUserAnswer = { user: AuthUser; error: null } | { user: null; error: BackendError };
+/** Asking for a password reset mail answers success or an error message. */
+export type ResetAnswer = { success: true; error: null } | { success: false; error: BackendError };
+
+/** Posts to one of Better Auth's endpoints; the error is the backend's message as given. */
+async function postAuth({ path, body }: { path: string; body: Record<string, unknown> }) {
+  const response = await fetch(`/api/auth${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => ({}))) as { user?: AuthUser; message?: string };
+  const error: BackendError | null = response.ok
+    ? null
+    : { message: answer.message || AUTH_MESSAGES.unexpected, status: response.status };
+  return { answer, error };
+}
+
+async function userCall(request: Parameters<typeof postAuth>[0]): Promise<AuthUserAnswer> {
+  const { answer, error } = await postAuth(request);
+  if (error || !answer.user) return { user: null, error: error ?? { message: AUTH_MESSAGES.unexpected, status: 500 } };
+  return { user: answer.user, error: null };
+}
+
+/** Creates an account and signs it in; its verification link leads to /konto. Throws when the server cannot be reached. */
+export const signUpWithEmail = (email: string, password: string) => userCall(authRequest('sign-up', email, password));
+
+/** Signs in. Throws when the server cannot be reached. */
+export const signInWithEmail = (email: string, password: string) => userCall(authRequest('sign-in', email, password));
+
+/** Asks for a reset mail; succeeds for unknown addresses too (which get none). Throws when the server cannot be reached. */
+export async function sendPasswordResetEmail(email: string): Promise<ResetAnswer> {
+  const { error } = await postAuth(authRequest('reset', email, ''));
+  return error ? { success: false, error } : { success: true, error: null };
 }

@@ -1,4 +1,18 @@
-// Placeholder registered in routes.ts; the accounts work replaces it.
-const notBuilt = () => Response.json({ error: 'Not found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
-export const loader = notBuilt;
-export const action = notBuilt;
+// GET /api/account/export: everything held about the signed-in account, as a JSON download.
+import type { Route } from './+types/api.account.export';
+import { accountExport } from '~/server/account.server';
+import { getSession } from '~/server/auth.server';
+import { handleApi, json, jsonError, methodNotAllowed } from '~/server/http.server';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const session = await getSession(request);
+    if (!session) return jsonError(401, 'Not signed in');
+    const day = new Date().toISOString().slice(0, 10);
+    return json(await accountExport(session.user), 200, {
+      'Content-Disposition': `attachment; filename="konto-${day}.json"`,
+    });
+  });
+}
+
+export const action = () => methodNotAllowed('GET');

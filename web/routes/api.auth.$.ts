@@ -1,4 +1,15 @@
-// Placeholder registered in routes.ts; the accounts work replaces it.
-const notBuilt = () => Response.json({ error: 'Not found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
-export const loader = notBuilt;
-export const action = notBuilt;
+// /api/auth/*: Better Auth's endpoints (sign-up, sign-in, verification, reset, sessions, deletion).
+import type { Route } from './+types/api.auth.$';
+import { handleAuthRequest } from '~/server/auth.server';
+import { handleApi } from '~/server/http.server';
+
+function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
+  return handleApi(async () => {
+    const response = await handleAuthRequest(request, context);
+    response.headers.set('Cache-Control', 'no-store');
+    return response;
+  });
+}
+
+export const loader = handle;
+export const action = handle;

@@ -1,16 +1,108 @@
+// /auth: sign in or sign up with email and password, and "Forgot Password?". Without JavaScript
+// the form posts to this action, which hands it to Better Auth's handler; with JavaScript it calls
+// the same endpoints by fetch. Either way Better Auth's limiter and origin check apply.
+import { useState } from 'react';
+import { data, Form, useLocation, useRevalidator } from 'react-router';
 import type { Route } from './+types/auth';
+import { AuthForm } from '~/components/account/AuthForm';
+import { AUTH_COPY } from '~/components/account/copy';
+import { Notice } from '~/components/account/Notice';
+import '~/components/account/account.css';
+import { AUTH_MESSAGES } from '~/lib/messages';
+import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthNotice } from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
+import { callAuth, getSession } from '~/server/auth.server';
+import { readForm, setCookieHeaders } from '~/server/account-forms.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const session = await getSession(request);
+  return {
+    mode: parseAuthMode(url.searchParams.get('mode')),
+    signedInAs: session?.user.email ?? null,
+    deleted: url.searchParams.get('konto') === 'geloescht',
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = readAuthForm(await readForm(request));
+  const { intent, email, password } = form;
+  const early = checkBeforeSending(form);
+  if (early) return data({ intent, email, notice: early, signedInAs: null }, { status: 400 });
+  const { path, body } = authRequest(intent, email, password);
+  const answer = await callAuth(path, body, request, context);
+  // Better Auth keeps the address in lower case: show it as stored.
+  const user = answer.body.user as { email?: string } | undefined;
+  const signedInAs = answer.ok && intent !== 'reset' ? (user?.email ?? email) : null;
+  return data(
+    { intent, email, notice: noticeFor(intent, answer), signedInAs },
+    { status: answer.ok ? 200 : answer.status, headers: setCookieHeaders(answer.setCookies) },
+  );
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: 'Anmelden', path: '/auth', noindex: true });
 
-export default function Auth() {
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  // A sign-in by fetch (with JavaScript) answers here; without JavaScript the action does.
+  const [signedIn, setSignedIn] = useState<{ email: string; notice: AuthNotice } | null>(null);
+  const revalidator = useRevalidator();
+  // After a form post the loader still saw the old cookies: the action says who signed in.
+  const signedInAs = signedIn?.email ?? actionData?.signedInAs ?? loaderData.signedInAs;
+  const notice =
+    signedIn?.notice ??
+    actionData?.notice ??
+    (loaderData.deleted ? { ok: true, message: AUTH_COPY.deleted } : undefined);
   return (
-    <main className="page-message">
-      <h1>Anmelden</h1>
-      <p>Diese Seite entsteht gerade.</p>
-      <p>
-        <a href="/">Zur Startseite</a>
+    <main className="account-page">
+      {signedInAs ? (
+        <section className="account-card" aria-labelledby="auth-title">
+          <h1 id="auth-title">Angemeldet</h1>
+          <div lang="en">
+            <Notice notice={notice} />
+          </div>
+          <p>
+            {AUTH_COPY.signedInAs} <strong>{signedInAs}</strong>.
+          </p>
+          <div className="account-actions">
+            <a className="button button--primary" href="/konto">
+              {AUTH_COPY.toAccount}
+            </a>
+            <Form method="post" action="/konto">
+              <button type="submit" name="intent" value="sign-out" className="account-link-button">
+                {AUTH_COPY.signOut}
+              </button>
+            </Form>
+          </div>
+        </section>
+      ) : (
+        <AuthForm
+          // A new answer from the server starts the form from it.
+          key={actionData ? JSON.stringify(actionData.notice) : 'form'}
+          mode={actionData?.intent === 'sign-up' ? 'sign-up' : loaderData.mode}
+          email={actionData?.email ?? ''}
+          notice={notice}
+          onSignedIn={(email, success) => {
+            setSignedIn({ email, notice: success });
+            void revalidator.revalidate();
+          }}
+        />
+      )}
+      <p className="account-back">
+        <a href="/">{AUTH_COPY.home}</a>
       </p>
+    </main>
+  );
+}
+
+// An exception on the server shows the form again with "An unexpected error occurred", instead of
+// an error page (with JavaScript, the form catches its own failed requests).
+export function ErrorBoundary() {
+  const mode = parseAuthMode(new URLSearchParams(useLocation().search).get('mode'));
+  return (
+    <main className="account-page">
+      <AuthForm mode={mode} email="" notice={{ ok: false, message: AUTH_MESSAGES.unexpected }} />
     </main>
   );
 }

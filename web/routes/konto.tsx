@@ -1,15 +1,75 @@
+// /konto: the signed-in account's page. Its forms post to this action, which calls Better Auth's
+// handler (sign out, sign out everywhere, resend the verification link, delete the account).
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/konto';
+import { AccountOverview } from '~/components/account/AccountOverview';
+import { AUTH_COPY, KONTO_COPY } from '~/components/account/copy';
+import '~/components/account/account.css';
+import { AUTH_MESSAGES } from '~/lib/messages';
 import { pageMeta } from '~/lib/seo';
+import { readForm, setCookieHeaders } from '~/server/account-forms.server';
+import { accountHoldings } from '~/server/account.server';
+import { callAuth, getSession } from '~/server/auth.server';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Mein Konto', path: '/konto', noindex: true });
+// Signed out: to the sign-in page (and that answer is personal too: never stored).
+const toSignIn = () => redirect('/auth', { headers: { 'Cache-Control': 'no-store' } });
 
-export default function Placeholder() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getSession(request);
+  if (!session) throw toSignIn();
+  const { user } = session;
+  return { email: user.email, emailVerified: user.emailVerified, holdings: await accountHoldings(user) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const intent = form.get('intent');
+  const auth = (path: string, body: Record<string, unknown> = {}) => callAuth(path, body, request, context);
+  if (intent === 'sign-out') {
+    const answer = await auth('/sign-out');
+    return redirect('/auth', { headers: setCookieHeaders(answer.setCookies) });
+  }
+  if (intent === 'sign-out-everywhere') {
+    const revoked = await auth('/revoke-sessions');
+    if (!revoked.ok) return failed(revoked);
+    const answer = await auth('/sign-out');
+    return redirect('/auth', { headers: setCookieHeaders(answer.setCookies) });
+  }
+  const session = await getSession(request);
+  if (!session) throw toSignIn();
+  if (intent === 'resend-verification') {
+    const answer = await auth('/send-verification-email', { email: session.user.email, callbackURL: '/konto' });
+    return answer.ok ? { notice: { ok: true, message: KONTO_COPY.resent } } : failed(answer);
+  }
+  if (intent === 'delete') {
+    const answer = await auth('/delete-user', { password: form.get('password') ?? '' });
+    if (!answer.ok) return failed(answer);
+    return redirect('/auth?konto=geloescht', { headers: setCookieHeaders(answer.setCookies) });
+  }
+  return data({ notice: { ok: false, message: AUTH_MESSAGES.unexpected } }, { status: 400 });
+}
+
+/** A refusal: the German text for a wrong password, the backend's message as given otherwise. */
+function failed(answer: { status: number; body: Record<string, unknown> }) {
+  const message =
+    answer.body.code === 'INVALID_PASSWORD'
+      ? KONTO_COPY.wrongPassword
+      : typeof answer.body.message === 'string'
+        ? answer.body.message
+        : AUTH_MESSAGES.unexpected;
+  return data({ notice: { ok: false, message } }, { status: answer.status });
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: KONTO_COPY.title, path: '/konto', noindex: true });
+
+export default function Konto({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="page-message">
-      <h1>Mein Konto</h1>
-      <p>Diese Seite entsteht gerade.</p>
-      <p>
-        <a href="/">Zur Startseite</a>
+    <main className="account-page">
+      <AccountOverview {...loaderData} notice={actionData?.notice} />
+      <p className="account-back">
+        <a href="/">{AUTH_COPY.home}</a>
       </p>
     </main>
   );

@@ -26,6 +26,7 @@ describe('configuration', () => {
       SANITY_PROJECT_ID: 'Not Valid',
       TRUST_PROXY: 'maybe',
       SIGNUP_RATE_LIMIT: '-1',
+      AUTH_RATE_LIMIT: '1.5',
       NODE_ENV: 'staging',
     };
     for (const [name, value] of Object.entries(bad)) {
@@ -60,6 +61,7 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.signupRateLimit).toBe(10);
+    expect(config.authRateLimit).toBe(5);
     expect(config.trustProxy).toBe(false);
     expect(config.https).toBe(false);
     const prod = resolveConfig({

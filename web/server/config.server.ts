@@ -84,6 +84,7 @@ const envSchema = z.object({
   IMAGE_CACHE_DIR: z.string().trim().min(1).default('./.cache/images'),
   TRUST_PROXY: flag.default(false),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
 });
 
 export type Config = ReturnType<typeof resolveConfig>;
@@ -161,6 +162,8 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
     sanity: sanityFrom(e),
     trustProxy: e.TRUST_PROXY,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    /** Sign-in, sign-up and password-reset attempts per client address and minute (0: no limit). */
+    authRateLimit: e.AUTH_RATE_LIMIT,
     /** Which values were generated for development (to print once at start). */
     generated: {
       teamAccessCode: !e.TEAM_ACCESS_CODE,

@@ -1,6 +1,6 @@
 // Signup records (spec §3): stored once per client-generated id, listed for the team.
 import { randomUUID } from 'node:crypto';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   HONEYPOT_FIELD,
   SIGNUP_API_MESSAGES,
@@ -215,6 +215,25 @@ export async function getSignup(id: string): Promise<TeamSignupRecord | undefine
   const { db } = getDatabase();
   const [row] = await db.select().from(schema.signups).where(eq(schema.signups.id, id));
   return row && toTeamRecord(row);
+}
+
+const sameEmail = (email: string) => sql`lower(${schema.signups.email}) = ${email.toLowerCase()}`;
+
+/** The signups made with this email address (case-insensitive), newest first: an account's own. */
+export async function signupsByEmail(email: string): Promise<TeamSignupRecord[]> {
+  const { db } = getDatabase();
+  const rows = await db
+    .select()
+    .from(schema.signups)
+    .where(sameEmail(email))
+    .orderBy(desc(schema.signups.createdAt), desc(schema.signups.id));
+  return rows.map(toTeamRecord);
+}
+
+/** Deletes the signups made with this email address (case-insensitive); answers how many. */
+export async function deleteSignupsByEmail(email: string): Promise<number> {
+  const { db } = getDatabase();
+  return (await db.delete(schema.signups).where(sameEmail(email)).returning({ id: schema.signups.id })).length;
 }
 
 export type SubmitResult =

@@ -2,6 +2,7 @@
 // (`npm run db:generate`) and applied at start.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -160,3 +161,85 @@ export const accessAttempts = pgTable(
   },
   (t) => [index('access_attempts_created_at_idx').on(t.createdAt)],
 );
+
+// Accounts (Better Auth, through its Drizzle adapter: web/server/auth.server.ts). The property
+// names are Better Auth's field names; the adapter is given these tables under its model names.
+
+/** A person with an account (email and password). */
+export const authUsers = pgTable('auth_users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  /** Set by the link in the verification mail; until then nothing tied to the email is shown. */
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Signed-in browsers; deleting a row signs that browser out at once (no cookie cache). */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: at('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** How a user signs in; for email and password, `password` holds the hash. */
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: at('access_token_expires_at'),
+    refreshTokenExpiresAt: at('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_accounts_user_idx').on(t.userId)],
+);
+
+/** One-time tokens: email verification and password reset (deleted when used). */
+export const authVerifications = pgTable(
+  'auth_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * Better Auth's rate-limit counters (per client address and endpoint), kept in the database so
+ * that the limits on sign-in, sign-up and password resets hold across server processes.
+ */
+export const authRateLimits = pgTable('auth_rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  /** Milliseconds since the epoch, as Better Auth counts. */
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});

@@ -1,0 +1,291 @@
+// Accounts in Chromium against the built server, with a real SMTP server: the /auth form's texts
+// and mode toggle, the reset flow from the mail's link, /konto (verification, export download,
+// sign out, deletion), all with JavaScript and without, and axe on every account page.
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AUTH_MESSAGES } from '~/lib/messages';
+import { browserAvailable, launchBrowser } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+import { startSmtp, type TestSmtp } from '../support/smtp';
+import { hydrated } from './landing.support';
+
+const PASSWORD = 'pferd-und-reiter-2026';
+const email = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.org`;
+
+describe.runIf(browserAvailable())('accounts in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let smtp: TestSmtp;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    // The limits have their own tests; here one address (127.0.0.1) makes every attempt.
+    [server, browser] = await Promise.all([
+      startServer({ env: { SMTP_URL: smtp.url, AUTH_RATE_LIMIT: '1000' } }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  async function open(path: string, { js = true, width = 1280 } = {}): Promise<Page> {
+    const context = await browser.newContext({
+      javaScriptEnabled: js,
+      viewport: { width, height: 900 },
+      acceptDownloads: true,
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}${path}`);
+    if (js) await hydrated(page);
+    return page;
+  }
+  /** The link of the newest matching mail, on the test server's address. */
+  async function mailedLink(to: string, subject: RegExp, path: string) {
+    const mail = await smtp.waitFor((m) => m.to.includes(to) && subject.test(m.subject));
+    const link = new URL(mail.links.find((l) => l.includes(path))!);
+    return `${server.url}${link.pathname}${link.search}`;
+  }
+  const notice = (page: Page) => page.locator('.account-notice');
+  const submit = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+
+  async function fillAuth(page: Page, address: string, password = PASSWORD) {
+    await page.getByLabel('Email').fill(address);
+    await page.getByLabel('Password').fill(password);
+  }
+  async function signUpIn(page: Page, address: string) {
+    await page.getByRole('link', { name: 'Sign Up' }).click();
+    await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
+    await fillAuth(page, address);
+    await submit(page, 'Sign Up');
+    await notice(page).getByText(AUTH_MESSAGES.signedUp).waitFor();
+  }
+
+  describe.each([true, false])('with JavaScript: %s', (js) => {
+    test('the toggle switches between sign-in and sign-up; "Forgot Password?" only in sign-in mode', async () => {
+      const page = await open('/auth', { js });
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Forgot Password?' }).count()).toBe(1);
+      expect(await page.getByText('Mindestens 10 Zeichen.').count()).toBe(0);
+      await page.getByLabel('Email').fill('bleibt@example.org');
+      await page.getByRole('link', { name: 'Sign Up' }).click();
+      await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Forgot Password?' }).count()).toBe(0);
+      await page.getByText('Mindestens 10 Zeichen.').waitFor();
+      // With JavaScript the page stays and keeps what was typed.
+      if (js) expect(await page.getByLabel('Email').inputValue()).toBe('bleibt@example.org');
+      await page.getByRole('link', { name: 'Sign In' }).click();
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Forgot Password?' }).count()).toBe(1);
+    });
+
+    test('sign-up, a duplicate sign-up, a wrong and a right password show their texts', async () => {
+      const address = email(`e2e-${js}`);
+      const page = await open('/auth', { js });
+      // With JavaScript the form calls Better Auth's endpoint by fetch; without, it posts to the page.
+      const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/auth'));
+      await signUpIn(page, address);
+      expect(new URL((await sent).url()).pathname).toBe(js ? '/api/auth/sign-up/email' : '/auth');
+      await page.getByText(`Du bist angemeldet als ${address}.`).waitFor();
+
+      const other = await open('/auth?mode=sign-up', { js });
+      await fillAuth(other, address);
+      await submit(other, 'Sign Up');
+      await notice(other).getByText('User already exists. Use another email.').waitFor();
+
+      const signIn = await open('/auth', { js });
+      await fillAuth(signIn, address, 'falsches-passwort');
+      await submit(signIn, 'Sign In');
+      await notice(signIn).getByText('Invalid email or password').waitFor();
+      await signIn.getByLabel('Password').fill(PASSWORD);
+      await submit(signIn, 'Sign In');
+      await notice(signIn).getByText(AUTH_MESSAGES.signedIn).waitFor();
+      await signIn.getByRole('link', { name: 'Zu deinem Konto' }).click();
+      await signIn.getByRole('heading', { name: 'Mein Konto' }).waitFor();
+      await signIn.getByText(address).waitFor();
+    });
+
+    test('"Forgot Password?" asks for an email first, then answers the same for known and unknown addresses', async () => {
+      const page = await open('/auth', { js });
+      await submit(page, 'Forgot Password?');
+      await notice(page).getByText(AUTH_MESSAGES.emailFirst).waitFor();
+      const unknown = email('niemand');
+      await page.getByLabel('Email').fill(unknown);
+      await submit(page, 'Forgot Password?');
+      await notice(page).getByText(AUTH_MESSAGES.resetSent).waitFor();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(smtp.mails.filter((m) => m.to.includes(unknown))).toEqual([]);
+    });
+
+    test('the reset link sets a new password once and signs out every other browser', async () => {
+      const address = email(`reset-${js}`);
+      const first = await open('/auth', { js });
+      await signUpIn(first, address);
+
+      const page = await open('/auth', { js });
+      await page.getByLabel('Email').fill(address);
+      await submit(page, 'Forgot Password?');
+      await notice(page).getByText(AUTH_MESSAGES.resetSent).waitFor();
+      const link = await mailedLink(address, /neues Passwort/, '/passwort-neu');
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Neues Passwort' }).waitFor();
+      await page.getByLabel('Dein neues Passwort').fill('ein-ganz-neues-passwort');
+      await submit(page, 'Passwort speichern');
+      await page.getByText('Dein neues Passwort gilt.', { exact: false }).waitFor();
+
+      // The first browser's session ended with the reset.
+      await first.goto(`${server.url}/konto`);
+      await first.waitForURL(`${server.url}/auth`);
+
+      // The link works once.
+      await page.goto(link);
+      await page.getByLabel('Dein neues Passwort').fill('noch-ein-neues-passwort');
+      await submit(page, 'Passwort speichern');
+      await page.getByText('ungültig, abgelaufen oder wurde schon benutzt', { exact: false }).waitFor();
+
+      const again = await open('/auth', { js });
+      await fillAuth(again, address);
+      await submit(again, 'Sign In');
+      await notice(again).getByText('Invalid email or password').waitFor();
+      await fillAuth(again, address, 'ein-ganz-neues-passwort');
+      await submit(again, 'Sign In');
+      await notice(again).getByText(AUTH_MESSAGES.signedIn).waitFor();
+    });
+
+    test('/konto: verification, the signup list, the export download, sign out and deletion', async () => {
+      const address = email(`konto-${js}`);
+      const page = await open('/auth', { js });
+      await signUpIn(page, address);
+      await page.goto(`${server.url}/konto`);
+      await page.getByText('noch nicht bestätigt', { exact: false }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Deine Anmeldungen zur WhatsApp-Gruppe' }).count()).toBe(0);
+
+      // A signup with the same address shows only after verification.
+      const signup = await fetch(`${server.url}/api/signups`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ userType: 'trainer', name: 'Konto Test', email: address, newsletterOptIn: false }),
+      });
+      expect(signup.status).toBe(201);
+      await submit(page, 'Bestätigungslink erneut senden');
+      await notice(page).getByText('noch einmal geschickt', { exact: false }).waitFor();
+      await page.goto(await mailedLink(address, /bestätige/, '/verify-email'));
+      await page.waitForURL(`${server.url}/konto`);
+      await page.getByText('Deine E-Mail-Adresse ist bestätigt.').waitFor();
+      await page.getByText('Konto Test (Trainerin / Trainer)').waitFor();
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Alle Daten herunterladen' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^konto-\d{4}-\d{2}-\d{2}\.json$/);
+      const exported = JSON.parse(await readFile((await file.path())!, 'utf8'));
+      expect(exported.user).toMatchObject({ email: address, emailVerified: true });
+      expect(exported.signups).toEqual([expect.objectContaining({ name: 'Konto Test' })]);
+      expect(JSON.stringify(exported)).not.toMatch(/password|token/i);
+
+      await page.getByLabel('Dein Passwort zur Bestätigung').fill('falsches-passwort');
+      await submit(page, 'Konto endgültig löschen');
+      await notice(page).getByText('Das Passwort stimmt nicht.').waitFor();
+      await page.getByLabel('Dein Passwort zur Bestätigung').fill(PASSWORD);
+      await submit(page, 'Konto endgültig löschen');
+      await page.waitForURL(`${server.url}/auth?konto=geloescht`);
+      await page.getByText('Dein Konto und alles, was dazu gehörte, ist gelöscht.', { exact: false }).waitFor();
+      await smtp.waitFor((m) => m.to.includes(address) && m.subject === 'Dein Konto ist gelöscht');
+      await page.goto(`${server.url}/konto`);
+      await page.waitForURL(`${server.url}/auth`);
+    });
+
+    test('sign out, and sign out everywhere', async () => {
+      const address = email(`out-${js}`);
+      const page = await open('/auth', { js });
+      await signUpIn(page, address);
+      const second = await open('/auth', { js });
+      await fillAuth(second, address);
+      await submit(second, 'Sign In');
+      await notice(second).getByText(AUTH_MESSAGES.signedIn).waitFor();
+
+      await page.goto(`${server.url}/konto`);
+      await submit(page, 'Abmelden');
+      await page.waitForURL(`${server.url}/auth`);
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+      await second.goto(`${server.url}/konto`);
+      await second.getByRole('heading', { name: 'Mein Konto' }).waitFor();
+      await submit(second, 'Auf allen Geräten abmelden');
+      await second.waitForURL(`${server.url}/auth`);
+    });
+  });
+
+  test('an exception while sending shows "An unexpected error occurred"', async () => {
+    const page = await open('/auth');
+    await page.route('**/api/auth/sign-in/email', (route) => route.abort());
+    await fillAuth(page, email('kaputt'));
+    await submit(page, 'Sign In');
+    await notice(page).getByText(AUTH_MESSAGES.unexpected).waitFor();
+  });
+
+  test('the account pages are not stored or indexed; the public pages stay the same for signed-in visitors', async () => {
+    for (const path of ['/auth', '/konto', '/passwort-neu?token=x']) {
+      const res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    const page = await open('/auth');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+    await signUpIn(page, email('statisch'));
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    // The same page for everyone (apart from a per-response script nonce): nothing reads the session.
+    const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, '');
+    const anonymous = await (await fetch(`${server.url}/`)).text();
+    const signedIn = await fetch(`${server.url}/`, { headers: { Cookie: cookie } });
+    expect(signedIn.headers.get('set-cookie')).toBeNull();
+    expect(withoutNonces(await signedIn.text())).toBe(withoutNonces(anonymous));
+  });
+
+  describe.each([375, 1280])('axe at %d px', (width) => {
+    const serious = async (page: Page) =>
+      (
+        await new AxeBuilder({ page: page as never })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze()
+      ).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+    test('/auth in both modes, /passwort-neu and /konto have no serious violation', async () => {
+      const page = await open('/auth', { width });
+      await submit(page, 'Forgot Password?');
+      await notice(page).getByText(AUTH_MESSAGES.emailFirst).waitFor();
+      expect(await serious(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/accounts-auth-${width}.png`, fullPage: true });
+      await page.goto(`${server.url}/auth?mode=sign-up`);
+      expect(await serious(page)).toEqual([]);
+      await page.goto(`${server.url}/passwort-neu?token=abc`);
+      expect(await serious(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/accounts-reset-${width}.png`, fullPage: true });
+      await page.goto(`${server.url}/auth`);
+      const address = email(`axe-${width}`);
+      await signUpIn(page, address);
+      expect(await serious(page)).toEqual([]);
+      await page.goto(`${server.url}/konto`);
+      await hydrated(page);
+      expect(await serious(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/accounts-konto-${width}.png`, fullPage: true });
+      // Verified, with a signup listed.
+      await fetch(`${server.url}/api/signups`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ userType: 'reiter', name: 'Axe Test', email: address, newsletterOptIn: true }),
+      });
+      await page.goto(await mailedLink(address, /bestätige/, '/verify-email'));
+      await page.getByText('Axe Test (Reiterin / Reiter)').waitFor();
+      await hydrated(page);
+      expect(await serious(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/accounts-konto-verified-${width}.png`, fullPage: true });
+    });
+  });
+});

@@ -1,0 +1,434 @@
+// Accounts through Better Auth's endpoints on PGlite and PostgreSQL, with a real SMTP server:
+// sign-up, sign-in, the limits in the database, email verification, the reset flow, the export
+// and the deletion of an account with what belongs to it.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApplication } from '~/server/applications.server';
+import { getAuth } from '~/server/auth.server';
+import { schema } from '~/server/db.server';
+import { sweepMailOutbox } from '~/server/mail-outbox.server';
+import { startOutbox } from '~/server/outbox.server';
+import { createSignup } from '~/server/signups.server';
+import * as authApi from '~/routes/api.auth.$';
+import * as exportRoute from '~/routes/api.account.export';
+import * as authPage from '~/routes/auth';
+import * as kontoPage from '~/routes/konto';
+import * as resetPage from '~/routes/passwort-neu';
+import { describeEachDatabase } from '../support/database';
+import { PUBLIC_URL, call, get, useTestConfig } from '../support/routes';
+import { startSmtp, type TestSmtp } from '../support/smtp';
+import { PASSWORD, authGet, authPost, freshAddress, freshEmail, signIn, signUp } from '../support/accounts';
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
+afterAll(() => smtp?.close());
+
+/** A form post from the browser to one of the account pages (no JavaScript). */
+const formPost = (path: string, fields: Record<string, string>, cookie = '') =>
+  new Request(`${PUBLIC_URL}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: PUBLIC_URL,
+      'Sec-Fetch-Site': 'same-origin',
+      'Sec-Fetch-Mode': 'navigate',
+      'Sec-Fetch-Dest': 'document',
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
+  });
+/** The data of a route action's answer (a `data()` result or a plain object). */
+const actionResult = (answer: unknown) =>
+  ((answer as { data?: unknown }).data ?? answer) as { notice?: { ok: boolean; message: string }; done?: boolean };
+const mailsTo = (to: string) => smtp.mails.filter((m) => m.to.includes(to));
+
+const useConfig = (env: Record<string, string> = {}) =>
+  useTestConfig({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: '5', ...env });
+const mailTo = (to: string, subject: RegExp) => smtp.waitFor((m) => m.to.includes(to) && subject.test(m.subject));
+const sessionOf = (cookie: string) => getAuth().api.getSession({ headers: new Headers({ Cookie: cookie }) });
+const verifyLink = async (email: string) =>
+  new URL((await mailTo(email, /bestätige/)).links.find((l) => l.includes('/verify-email'))!);
+const resetLink = async (email: string) =>
+  new URL((await mailTo(email, /neues Passwort/)).links.find((l) => l.includes('/passwort-neu'))!);
+
+describeEachDatabase('accounts', (current) => {
+  let stopOutbox: () => Promise<void>;
+  beforeAll(() => {
+    useConfig();
+    stopOutbox = startOutbox([sweepMailOutbox], 60_000);
+  });
+  // Before the database closes: the outbox may still be marking mails as sent.
+  afterAll(() => stopOutbox());
+
+  describe('sign-up and sign-in', () => {
+    test('a sign-up creates an unverified account, signs it in with a strict cookie and mails a German verification link', async () => {
+      const email = freshEmail();
+      const answer = await authPost('/sign-up/email', { email, password: PASSWORD, name: '' });
+      expect(answer.status).toBe(200);
+      const setCookie = answer.response.headers.getSetCookie().find((c) => c.includes('session_token='))!;
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
+      // Plain http (this test's PUBLIC_URL): no Secure flag, or the browser would drop the cookie.
+      expect(setCookie).not.toMatch(/Secure/i);
+      expect((await sessionOf(answer.cookie))?.user).toMatchObject({ email, emailVerified: false });
+      const mail = await mailTo(email, /bestätige/);
+      expect(mail.subject).toBe('Bitte bestätige deine E-Mail-Adresse');
+      expect(mail.text).toContain('Hallo,');
+      expect(mail.links.some((l) => l.startsWith(`${PUBLIC_URL}/api/auth/verify-email?token=`))).toBe(true);
+    });
+
+    test('behind https the session cookie is Secure', async () => {
+      useConfig({ PUBLIC_URL: 'https://bewegung.test' });
+      try {
+        const answer = await authPost(
+          '/sign-up/email',
+          { email: freshEmail(), password: PASSWORD, name: '' },
+          { origin: 'https://bewegung.test' },
+        );
+        expect(answer.status).toBe(200);
+        const setCookie = answer.response.headers.getSetCookie().find((c) => c.includes('session_token='))!;
+        expect(setCookie).toMatch(/; Secure/i);
+        expect(setCookie).toMatch(/HttpOnly/i);
+      } finally {
+        useConfig();
+      }
+    });
+
+    test('a second sign-up with the same email answers the backend’s message and creates nothing', async () => {
+      const { email } = await signUp();
+      const again = await authPost('/sign-up/email', { email: email.toUpperCase(), password: PASSWORD, name: '' });
+      expect(again.status).toBe(422);
+      expect(again.body.message).toBe('User already exists. Use another email.');
+      const users = await current()
+        .db.select()
+        .from(schema.authUsers)
+        .where(sql`lower(${schema.authUsers.email}) = ${email}`);
+      expect(users).toHaveLength(1);
+    });
+
+    test('a body over 16 KB is refused with 413 before Better Auth reads it', async () => {
+      const answer = await authPost('/sign-up/email', { email: freshEmail(), password: 'x'.repeat(20_000), name: '' });
+      expect(answer.status).toBe(413);
+    });
+
+    test('malformed JSON answers a 4xx, never a 5xx', async () => {
+      const request = new Request(`${PUBLIC_URL}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: PUBLIC_URL },
+        body: '{"email": ',
+      });
+      const response = await call(authApi.action, request, freshAddress());
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    });
+
+    test('a password shorter than 10 characters is refused', async () => {
+      const answer = await authPost('/sign-up/email', { email: freshEmail(), password: 'kurz-123', name: '' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe('Password too short');
+    });
+
+    test('the right password signs in before the email is verified; a wrong one answers the backend’s message', async () => {
+      const { email } = await signUp();
+      const right = await signIn(email);
+      expect(right.status).toBe(200);
+      expect((await sessionOf(right.cookie))?.user.email).toBe(email);
+      const wrong = await signIn(email, 'falsches-passwort');
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.message).toBe('Invalid email or password');
+      expect(wrong.cookie).toBe('');
+    });
+
+    test('a state-changing request with a session cookie from another origin is refused', async () => {
+      const { cookie } = await signUp();
+      const answer = await authPost('/sign-out', {}, { cookie, origin: 'https://evil.example' });
+      expect(answer.status).toBe(403);
+      expect(await sessionOf(cookie)).not.toBeNull();
+    });
+  });
+
+  describe('limits', () => {
+    test('after 5 sign-in attempts a minute from one address the 6th is refused, even with the right password', async () => {
+      const { email } = await signUp();
+      const ip = freshAddress();
+      for (let i = 0; i < 5; i++) expect((await signIn(email, 'falsches-passwort', ip)).status).toBe(401);
+      const limited = await signIn(email, PASSWORD, ip);
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toBe('Too many requests. Please try again later.');
+      // Another address is not affected.
+      expect((await signIn(email, PASSWORD, freshAddress())).status).toBe(200);
+    });
+
+    test('the counters are in the database: a second server instance on it sees the same limit', async () => {
+      const { email } = await signUp();
+      const ip = freshAddress();
+      for (let i = 0; i < 5; i++) await signIn(email, 'falsches-passwort', ip);
+      const first = getAuth();
+      useConfig(); // a new configuration: a new Better Auth instance, as in a second process
+      expect(getAuth()).not.toBe(first);
+      expect((await signIn(email, PASSWORD, ip)).status).toBe(429);
+      const rows = await current().db.select().from(schema.authRateLimits);
+      expect(rows.some((r) => r.key.includes(ip) && r.key.includes('/sign-in/email'))).toBe(true);
+    });
+
+    test('AUTH_RATE_LIMIT=0 turns the limits off', async () => {
+      useConfig({ AUTH_RATE_LIMIT: '0' });
+      try {
+        const { email } = await signUp();
+        const ip = freshAddress();
+        for (let i = 0; i < 7; i++) expect((await signIn(email, 'falsches-passwort', ip)).status).toBe(401);
+      } finally {
+        useConfig();
+      }
+    });
+
+    test('sign-ups and password-reset requests are limited too', async () => {
+      const ip = freshAddress();
+      for (let i = 0; i < 5; i++) {
+        expect(
+          (await authPost('/sign-up/email', { email: freshEmail(), password: PASSWORD, name: '' }, { ip })).status,
+        ).toBe(200);
+      }
+      expect(
+        (await authPost('/sign-up/email', { email: freshEmail(), password: PASSWORD, name: '' }, { ip })).status,
+      ).toBe(429);
+      const resetIp = freshAddress();
+      for (let i = 0; i < 5; i++) {
+        expect((await authPost('/request-password-reset', { email: freshEmail() }, { ip: resetIp })).status).toBe(200);
+      }
+      expect((await authPost('/request-password-reset', { email: freshEmail() }, { ip: resetIp })).status).toBe(429);
+    });
+  });
+
+  describe('the /auth form (a plain form post)', () => {
+    test('a form post goes through Better Auth’s limiter: the 6th sign-in from one address is refused', async () => {
+      const { email } = await signUp();
+      const ip = freshAddress();
+      const tryOnce = () =>
+        call(
+          authPage.action,
+          formPost('/auth?mode=sign-in', { intent: 'sign-in', email, password: 'falsch-falsch' }),
+          ip,
+        );
+      for (let i = 0; i < 5; i++)
+        expect(actionResult(await tryOnce()).notice?.message).toBe('Invalid email or password');
+      expect(actionResult(await tryOnce()).notice?.message).toBe('Too many requests. Please try again later.');
+    });
+
+    test('a sign-in by form answers "Signed in successfully!" and passes the session cookie on', async () => {
+      const { email } = await signUp();
+      const answer = (await call(
+        authPage.action,
+        formPost('/auth', { intent: 'sign-in', email, password: PASSWORD }),
+      )) as unknown as { data: { notice: unknown; signedInAs: string }; init: { headers: Headers } };
+      expect(answer.data).toMatchObject({
+        notice: { ok: true, message: 'Signed in successfully!' },
+        signedInAs: email,
+      });
+      expect(answer.init.headers.getSetCookie().join()).toContain('session_token=');
+    });
+
+    test('"Forgot Password?" without an email asks for it and sends nothing', async () => {
+      const result = actionResult(await call(authPage.action, formPost('/auth', { intent: 'reset', email: '' })));
+      expect(result.notice).toEqual({ ok: false, message: 'Please enter your email address first' });
+    });
+  });
+
+  describe('verification', () => {
+    test('the mailed link verifies the address; only then are its applications and signups shown', async () => {
+      const email = freshEmail('verify');
+      const signedUp = (await call(
+        authPage.action,
+        formPost('/auth?mode=sign-up', { intent: 'sign-up', email, password: PASSWORD }),
+      )) as unknown as { data: { notice: unknown }; init: { headers: Headers } };
+      expect(signedUp.data.notice).toEqual({ ok: true, message: 'Account created successfully!' });
+      const cookie = signedUp.init.headers.getSetCookie()[0]!.split(';')[0]!;
+      await createApplication({
+        id: crypto.randomUUID(),
+        applicationType: 'Mentee',
+        name: 'Jördis',
+        email: email.toUpperCase(),
+      });
+      await createSignup({ userType: 'reiter', name: 'Jördis', email, newsletterOptIn: false });
+      const konto = () =>
+        call(kontoPage.loader, get('/konto', { Cookie: cookie })) as unknown as Promise<{
+          emailVerified: boolean;
+          holdings: { applications: { history: unknown[] }[]; signups: unknown[] };
+        }>;
+      expect(await konto()).toMatchObject({ emailVerified: false, holdings: { applications: [], signups: [] } });
+
+      const link = await verifyLink(email);
+      expect(link.searchParams.get('callbackURL')).toBe('/konto');
+      const verified = await authGet(`${link.pathname.replace('/api/auth', '')}${link.search}`);
+      expect(verified.status).toBe(302);
+      expect(verified.headers.get('location')).toBe('/konto');
+
+      const after = await konto();
+      expect(after.emailVerified).toBe(true);
+      expect(after.holdings.applications).toHaveLength(1);
+      expect(after.holdings.applications[0]!.history).toEqual([expect.objectContaining({ from: null, to: 'pending' })]);
+      expect(after.holdings.signups).toHaveLength(1);
+    });
+
+    test('/konto without a session leads to /auth', async () => {
+      await expect(call(kontoPage.loader, get('/konto'))).rejects.toMatchObject({ status: 302 });
+    });
+  });
+
+  describe('password reset', () => {
+    test('the link works once, the old password stops working and every other session is signed out', async () => {
+      const { email, cookie: first } = await signUp();
+      const second = (await signIn(email)).cookie;
+      const reset = actionResult(await call(authPage.action, formPost('/auth', { intent: 'reset', email })));
+      expect(reset.notice).toEqual({ ok: true, message: 'Password reset email sent!' });
+
+      const link = await resetLink(email);
+      expect(link.origin + link.pathname).toBe(`${PUBLIC_URL}/passwort-neu`);
+      const token = link.searchParams.get('token')!;
+      const newPassword = 'neues-passwort-fuer-jordis';
+      const done = actionResult(
+        await call(resetPage.action, formPost('/passwort-neu', { token, password: newPassword })),
+      );
+      expect(done).toMatchObject({ done: true });
+
+      expect(await sessionOf(first)).toBeNull();
+      expect(await sessionOf(second)).toBeNull();
+      expect((await signIn(email)).status).toBe(401);
+      expect((await signIn(email, newPassword)).status).toBe(200);
+
+      const again = actionResult(
+        await call(resetPage.action, formPost('/passwort-neu', { token, password: 'noch-ein-passwort' })),
+      );
+      expect(again.notice?.message).toMatch(/ungültig, abgelaufen oder wurde schon benutzt/);
+      expect((await signIn(email, newPassword)).status).toBe(200);
+      // The sent mail keeps no body: its link must not outlive its use.
+      const o = schema.mailOutbox;
+      const queued = () => current().db.select().from(o).where(eq(o.toAddress, email));
+      await expect.poll(async () => (await queued()).find((m) => m.kind === 'password-reset')?.text).toBeNull();
+    });
+
+    test('a link older than an hour no longer works', async () => {
+      const { email } = await signUp();
+      await authPost('/request-password-reset', { email });
+      const token = (await resetLink(email)).searchParams.get('token')!;
+      const v = schema.authVerifications;
+      const [row] = await current()
+        .db.select()
+        .from(v)
+        .where(eq(v.identifier, `reset-password:${token}`));
+      expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeCloseTo(60 * 60 * 1000, -4);
+      await current()
+        .db.update(v)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(v.identifier, `reset-password:${token}`));
+      const late = actionResult(
+        await call(resetPage.action, formPost('/passwort-neu', { token, password: 'zu-spaet-passwort' })),
+      );
+      expect(late.notice?.message).toMatch(/abgelaufen/);
+      expect((await signIn(email)).status).toBe(200);
+    });
+
+    test('an unknown address answers the same success and no mail is queued or sent', async () => {
+      const email = freshEmail('unknown');
+      const reset = actionResult(await call(authPage.action, formPost('/auth', { intent: 'reset', email })));
+      expect(reset.notice).toEqual({ ok: true, message: 'Password reset email sent!' });
+      const queued = await current().db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, email));
+      expect(queued).toEqual([]);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(mailsTo(email)).toEqual([]);
+    });
+  });
+
+  describe('export and deletion', () => {
+    async function verifiedAccount() {
+      const account = await signUp(freshEmail('export'));
+      const link = await verifyLink(account.email);
+      await authGet(`${link.pathname.replace('/api/auth', '')}${link.search}`);
+      return account;
+    }
+
+    test('the export holds the user, sessions, applications with history and signups, and no hash or token', async () => {
+      const { email, cookie } = await verifiedAccount();
+      const id = crypto.randomUUID();
+      await createApplication({ id, applicationType: 'Mentor', name: 'Jördis', email });
+      await createSignup({ userType: 'trainer', name: 'Jördis', email, newsletterOptIn: true });
+      const res = await call(exportRoute.loader, get('/api/account/export', { Cookie: cookie }));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="konto-\d{4}-\d{2}-\d{2}\.json"$/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const text = await res.text();
+      const body = JSON.parse(text);
+      expect(body.user).toMatchObject({ email, emailVerified: true });
+      expect(body.sessions).toHaveLength(1);
+      expect(body.signInMethods).toEqual([expect.objectContaining({ providerId: 'credential' })]);
+      expect(body.applications).toEqual([
+        expect.objectContaining({ id, history: [expect.objectContaining({ to: 'pending' })] }),
+      ]);
+      expect(body.signups).toEqual([expect.objectContaining({ userType: 'trainer', email })]);
+      const [account] = await current()
+        .db.select()
+        .from(schema.authAccounts)
+        .where(eq(schema.authAccounts.userId, body.user.id));
+      const [session] = await current()
+        .db.select()
+        .from(schema.authSessions)
+        .where(eq(schema.authSessions.userId, body.user.id));
+      expect(text).not.toContain(account!.password!);
+      expect(text).not.toContain(session!.token);
+      expect(text).not.toMatch(/password|token/i);
+    });
+
+    test('the export needs a session', async () => {
+      expect((await call(exportRoute.loader, get('/api/account/export'))).status).toBe(401);
+    });
+
+    test('a wrong password deletes nothing; the right one deletes the account and what belongs to it, and mails a confirmation', async () => {
+      const { email, cookie } = await verifiedAccount();
+      const other = freshEmail('other');
+      await createApplication({ id: crypto.randomUUID(), applicationType: 'Mentee', name: 'Jördis', email });
+      await createApplication({ id: crypto.randomUUID(), applicationType: 'Mentee', name: 'Anna', email: other });
+      await createSignup({ userType: 'reiter', name: 'Jördis', email, newsletterOptIn: false });
+      await createSignup({ userType: 'reiter', name: 'Anna', email: other, newsletterOptIn: false });
+      const wrong = actionResult(
+        await call(kontoPage.action, formPost('/konto', { intent: 'delete', password: 'falsch-falsch' }, cookie)),
+      );
+      expect(wrong.notice).toEqual({ ok: false, message: 'Das Passwort stimmt nicht.' });
+      expect(await sessionOf(cookie)).not.toBeNull();
+
+      const gone = (await call(
+        kontoPage.action,
+        formPost('/konto', { intent: 'delete', password: PASSWORD }, cookie),
+      )) as Response;
+      expect(gone.status).toBe(302);
+      expect(gone.headers.get('location')).toBe('/auth?konto=geloescht');
+      expect(gone.headers.getSetCookie().join()).toMatch(/session_token=;/);
+
+      const db = current().db;
+      expect(await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email))).toEqual([]);
+      expect(await sessionOf(cookie)).toBeNull();
+      const apps = await db.select().from(schema.applications);
+      expect(apps.filter((a) => a.email === email)).toEqual([]);
+      expect(apps.filter((a) => a.email === other)).toHaveLength(1);
+      const signups = await db.select().from(schema.signups);
+      expect(signups.filter((s) => s.email === email)).toEqual([]);
+      expect(signups.filter((s) => s.email === other)).toHaveLength(1);
+      const mail = await mailTo(email, /gelöscht/);
+      expect(mail.subject).toBe('Dein Konto ist gelöscht');
+      expect((await signIn(email)).status).toBe(401);
+    });
+
+    test('sign out everywhere ends every session of the account', async () => {
+      const { email, cookie } = await signUp();
+      const other = (await signIn(email)).cookie;
+      const answer = (await call(
+        kontoPage.action,
+        formPost('/konto', { intent: 'sign-out-everywhere' }, cookie),
+      )) as Response;
+      expect(answer.status).toBe(302);
+      expect(await sessionOf(cookie)).toBeNull();
+      expect(await sessionOf(other)).toBeNull();
+    });
+  });
+});

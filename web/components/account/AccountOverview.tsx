@@ -1,0 +1,151 @@
+// /konto: the account's email and its verification, its applications (with their history) and
+// signups, and what the account holder can do: sign out (here or everywhere), download the data,
+// delete the account. Every action is a plain form post, so the page works without JavaScript.
+import type { ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
+import type { AuthNotice } from '~/lib/auth';
+import { formatDate } from '~/lib/ui-labels';
+import type { AccountHoldings } from '~/lib/account';
+import { KONTO_COPY as C } from './copy';
+import { Notice } from './Notice';
+import { PasswordField } from './PasswordField';
+
+export interface AccountOverviewProps {
+  email: string;
+  emailVerified: boolean;
+  holdings: AccountHoldings;
+  notice?: AuthNotice;
+}
+
+function Intent({ intent, label, primary = false }: { intent: string; label: string; primary?: boolean }) {
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Form method="post">
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={primary ? 'button button--primary' : 'button button--outline'}
+        disabled={busy}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+function newsletterState(s: AccountHoldings['signups'][number]) {
+  if (!s.newsletterOptIn) return C.newsletterOff;
+  if (s.newsletterUnsubscribedAt) return C.newsletterUnsubscribed;
+  return s.newsletterConfirmedAt ? C.newsletterConfirmed : C.newsletterOpen;
+}
+
+/** One card of the account's holdings: a list, or a sentence saying there is none. */
+function HoldingList<T extends { id: string }>(props: {
+  id: string;
+  title: string;
+  empty: string;
+  items: T[];
+  render: (item: T) => ReactNode;
+}) {
+  return (
+    <section className="account-card" aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      {props.items.length ? (
+        <ul className="account-list">
+          {props.items.map((item) => (
+            <li key={item.id}>{props.render(item)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>{props.empty}</p>
+      )}
+    </section>
+  );
+}
+
+export function AccountOverview({ email, emailVerified, holdings, notice }: AccountOverviewProps) {
+  return (
+    <>
+      <section className="account-card" aria-labelledby="konto-title">
+        <h1 id="konto-title">{C.title}</h1>
+        <Notice notice={notice} />
+        <p>
+          {C.signedInAs} <strong>{email}</strong>
+        </p>
+        <p>{emailVerified ? C.verified : C.unverified}</p>
+        <div className="account-actions">
+          {!emailVerified && <Intent intent="resend-verification" label={C.resend} primary />}
+          <Intent intent="sign-out" label={C.signOut} />
+          <Intent intent="sign-out-everywhere" label={C.signOutEverywhere} />
+        </div>
+      </section>
+
+      {emailVerified && (
+        <>
+          <HoldingList
+            id="konto-applications"
+            title={C.applications}
+            empty={C.noApplications}
+            items={holdings.applications}
+            render={(a) => (
+              <>
+                <h3>
+                  {a.applicationType}: {C.status[a.status]}
+                </h3>
+                <p className="account-meta">
+                  {C.appliedOn} {formatDate(a.createdAt)}
+                </p>
+                <p className="account-meta">{C.history}:</p>
+                <ol className="account-history">
+                  {a.history.map((h, i) => (
+                    <li key={i}>
+                      <time dateTime={h.at}>{formatDate(h.at)}</time>: {C.status[h.to]}
+                    </li>
+                  ))}
+                </ol>
+              </>
+            )}
+          />
+          <HoldingList
+            id="konto-signups"
+            title={C.signups}
+            empty={C.noSignups}
+            items={holdings.signups}
+            render={(s) => (
+              <>
+                <h3>
+                  {s.name} ({C.userType[s.userType]})
+                </h3>
+                <p className="account-meta">
+                  {formatDate(s.createdAt)} · {C.newsletter}: {newsletterState(s)}
+                </p>
+              </>
+            )}
+          />
+        </>
+      )}
+
+      <section className="account-card" aria-labelledby="konto-data">
+        <h2 id="konto-data">{C.data}</h2>
+        <p>{C.dataText}</p>
+        <a className="button button--outline" href="/api/account/export" download>
+          {C.download}
+        </a>
+      </section>
+
+      <section className="account-card" aria-labelledby="konto-delete">
+        <h2 id="konto-delete">{C.deleteTitle}</h2>
+        <p>{C.deleteText}</p>
+        <Form method="post" className="account-form">
+          <PasswordField id="konto-password" label={C.deletePassword} isNew={false} />
+          <div className="account-actions">
+            <button type="submit" name="intent" value="delete" className="button button--primary">
+              {C.deleteSubmit}
+            </button>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}

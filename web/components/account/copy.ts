@@ -1,0 +1,72 @@
+// Interface texts of the account pages. The /auth form's messages are fixed English texts, so its
+// labels are English too; the rest of the pages are German.
+export const AUTH_COPY = {
+  email: 'Email',
+  password: 'Password',
+  forgot: 'Forgot Password?',
+  'sign-in': {
+    title: 'Sign In',
+    submit: 'Sign In',
+    switchPrompt: 'Don’t have an account?',
+    switchLink: 'Sign Up',
+  },
+  'sign-up': {
+    title: 'Sign Up',
+    submit: 'Sign Up',
+    switchPrompt: 'Already have an account?',
+    switchLink: 'Sign In',
+  },
+  signedInAs: 'Du bist angemeldet als',
+  toAccount: 'Zu deinem Konto',
+  signOut: 'Abmelden',
+  deleted: 'Dein Konto und alles, was dazu gehörte, ist gelöscht. Wir haben dir eine Bestätigung geschickt.',
+  home: 'Zur Startseite',
+} as const;
+
+/** German texts of /konto. */
+export const KONTO_COPY = {
+  title: 'Mein Konto',
+  signedInAs: 'Angemeldet als',
+  verified: 'Deine E-Mail-Adresse ist bestätigt.',
+  unverified:
+    'Deine E-Mail-Adresse ist noch nicht bestätigt. Erst nach der Bestätigung zeigen wir dir hier deine Bewerbungen und Anmeldungen.',
+  resend: 'Bestätigungslink erneut senden',
+  resent: 'Wir haben dir den Bestätigungslink noch einmal geschickt.',
+  applications: 'Deine Bewerbungen',
+  noApplications: 'Unter deiner E-Mail-Adresse gibt es keine Bewerbung.',
+  signups: 'Deine Anmeldungen zur WhatsApp-Gruppe',
+  noSignups: 'Unter deiner E-Mail-Adresse gibt es keine Anmeldung.',
+  appliedOn: 'Eingegangen am',
+  history: 'Verlauf',
+  status: { pending: 'in Prüfung', approved: 'angenommen', rejected: 'abgelehnt' },
+  userType: { reiter: 'Reiterin / Reiter', trainer: 'Trainerin / Trainer' },
+  newsletter: 'Newsletter',
+  newsletterConfirmed: 'bestätigt',
+  newsletterOpen: 'nicht bestätigt',
+  newsletterOff: 'nicht gewünscht',
+  newsletterUnsubscribed: 'abgemeldet',
+  signOut: 'Abmelden',
+  signOutEverywhere: 'Auf allen Geräten abmelden',
+  data: 'Deine Daten',
+  dataText: 'Lade alles herunter, was wir zu deinem Konto speichern (als JSON-Datei).',
+  download: 'Alle Daten herunterladen',
+  deleteTitle: 'Konto löschen',
+  deleteText:
+    'Löscht dein Konto, deine Anmeldungen auf allen Geräten und die Bewerbungen und Anmeldungen unter deiner bestätigten E-Mail-Adresse. Das lässt sich nicht rückgängig machen.',
+  deletePassword: 'Dein Passwort zur Bestätigung',
+  deleteSubmit: 'Konto endgültig löschen',
+  wrongPassword: 'Das Passwort stimmt nicht.',
+} as const;
+
+/** German texts of /passwort-neu. */
+export const RESET_COPY = {
+  title: 'Neues Passwort',
+  intro: 'Lege ein neues Passwort für dein Konto fest.',
+  password: 'Dein neues Passwort',
+  submit: 'Passwort speichern',
+  done: 'Dein neues Passwort gilt. Auf allen Geräten bist du abgemeldet.',
+  signIn: 'Jetzt anmelden',
+  invalid:
+    'Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt. Fordere auf der Anmeldeseite mit „Forgot Password?“ einen neuen an.',
+  toAuth: 'Zur Anmeldeseite',
+} as const;
