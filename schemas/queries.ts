@@ -5,20 +5,22 @@ import { defineQuery } from 'groq';
 
 // An image with its alt text and the asset facts the image pipeline needs (no CDN URL reaches a
 // visitor: web/server/images.server.ts copies the original and serves renditions from our origin).
-// Kept inline in every query so that typegen can read each query as one literal.
+// Written once; typegen expands the constant, and ~/lib/content-types recognises its result shape
+// to replace it with the responsive image the pages get. Not exported: every export is a query.
+const IMAGE = /* groq */ `{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}`;
 
 export const siteSettingsQuery = defineQuery(`*[_id == "siteSettings"][0]{
   siteTitle, siteDescription, founderName, tagline, quote, quoteAuthor,
-  "signature": signature{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},
-  "seal": seal{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},
-  "portrait": portrait{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},
+  "signature": signature${IMAGE},
+  "seal": seal${IMAGE},
+  "portrait": portrait${IMAGE},
   biographyTitle, biography,
   photoNetwork{label, url},
-  heroVideo{youtubeId, title, "thumbnail": thumbnail{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}},
+  heroVideo{youtubeId, title, "thumbnail": thumbnail${IMAGE}},
   groupLinks{reiter, trainer},
   communityPrice,
   operator{name, businessName, street, postalCode, city, country, email, phone, vatId, responsibleForContent},
-  "shareImage": shareImage{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}
+  "shareImage": shareImage${IMAGE}
 }`);
 
 export const landingPageQuery = defineQuery(`*[_id == "landingPage"][0]{
@@ -35,17 +37,17 @@ export const landingPageQuery = defineQuery(`*[_id == "landingPage"][0]{
   "programmes": programmes[]->{number, title, description, duration},
   "horses": horses[]->{
     name, age, beforeText, afterText,
-    "beforeImage": beforeImage{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},
-    "afterImage": afterImage{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}
+    "beforeImage": beforeImage${IMAGE},
+    "afterImage": afterImage${IMAGE}
   },
   "mediaReferences": mediaReferences[]->{
     outlet, title, excerpt, url, date,
-    "logo": logo{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}
+    "logo": logo${IMAGE}
   },
   "questions": questionCards[]->{question, answer},
   "learningSlides": learningSlides[]->{
     title, text,
-    "image": image{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}
+    "image": image${IMAGE}
   },
   "faq": faqItems[]->{question, answer}
 }`);

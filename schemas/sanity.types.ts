@@ -22,13 +22,13 @@ export type OperatorDetails = {
 
 export type Operator = {
   _type: 'operator';
-  name?: string;
+  name: string;
   businessName?: string;
-  street?: string;
-  postalCode?: string;
-  city?: string;
-  country?: string;
-  email?: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  email: string;
   phone?: string;
   vatId?: string;
   responsibleForContent?: string;
@@ -36,8 +36,8 @@ export type Operator = {
 
 export type GroupLinks = {
   _type: 'groupLinks';
-  reiter?: string;
-  trainer?: string;
+  reiter: string;
+  trainer: string;
 };
 
 export type SanityImageAssetReference = {
@@ -49,9 +49,9 @@ export type SanityImageAssetReference = {
 
 export type HeroVideo = {
   _type: 'heroVideo';
-  youtubeId?: string;
-  title?: string;
-  thumbnail?: {
+  youtubeId: string;
+  title: string;
+  thumbnail: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
@@ -63,38 +63,38 @@ export type HeroVideo = {
 
 export type PhotoNetwork = {
   _type: 'photoNetwork';
-  label?: string;
-  url?: string;
+  label: string;
+  url: string;
 };
 
 export type LandingSections = {
   _type: 'landingSections';
-  showcase?: SectionTexts;
-  video?: SectionTexts;
-  beforeAfter?: SectionTexts;
-  media?: SectionTexts;
-  questions?: SectionTexts;
-  learning?: SectionTexts;
-  switch?: SwitchSection;
-  faq?: SectionTexts;
+  showcase: SectionTexts;
+  video: SectionTexts;
+  beforeAfter: SectionTexts;
+  media: SectionTexts;
+  questions: SectionTexts;
+  learning: SectionTexts;
+  switch: SwitchSection;
+  faq: SectionTexts;
 };
 
 export type SwitchSection = {
   _type: 'switchSection';
   eyebrow?: string;
-  title?: string;
+  title: string;
   intro?: string;
   cta?: string;
-  riderLabel?: string;
-  trainerLabel?: string;
-  riderText?: string;
-  trainerText?: string;
+  riderLabel: string;
+  trainerLabel: string;
+  riderText: string;
+  trainerText: string;
 };
 
 export type SectionTexts = {
   _type: 'sectionTexts';
   eyebrow?: string;
-  title?: string;
+  title: string;
   intro?: string;
   cta?: string;
 };
@@ -105,10 +105,10 @@ export type LegalPage = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  slug?: 'imprint' | 'datenschutz' | 'agb';
-  title?: string;
-  dateLabel?: string;
-  body?: Array<
+  slug: 'imprint' | 'datenschutz' | 'agb';
+  title: string;
+  dateLabel: string;
+  body: Array<
     | {
         children?: Array<{
           marks?: Array<string>;
@@ -119,7 +119,7 @@ export type LegalPage = {
         style?: 'normal' | 'h2' | 'h3';
         listItem?: 'bullet' | 'number';
         markDefs?: Array<{
-          href?: string;
+          href: string;
           _type: 'link';
           _key: string;
         }>;
@@ -139,8 +139,8 @@ export type FaqItem = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  question?: string;
-  answer?: Array<{
+  question: string;
+  answer: Array<{
     children?: Array<{
       marks?: Array<string>;
       text?: string;
@@ -150,7 +150,7 @@ export type FaqItem = {
     style?: 'normal';
     listItem?: 'bullet' | 'number';
     markDefs?: Array<{
-      href?: string;
+      href: string;
       _type: 'link';
       _key: string;
     }>;
@@ -166,8 +166,8 @@ export type LearningSlide = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  title?: string;
-  text?: string;
+  title: string;
+  text: string;
   image?: {
     asset?: SanityImageAssetReference;
     media?: unknown;
@@ -180,18 +180,18 @@ export type LearningSlide = {
 
 export type SanityImageCrop = {
   _type: 'sanity.imageCrop';
-  top?: number;
-  bottom?: number;
-  left?: number;
-  right?: number;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
 };
 
 export type SanityImageHotspot = {
   _type: 'sanity.imageHotspot';
-  x?: number;
-  y?: number;
-  height?: number;
-  width?: number;
+  x: number;
+  y: number;
+  height: number;
+  width: number;
 };
 
 export type QuestionCard = {
@@ -200,7 +200,7 @@ export type QuestionCard = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  question?: string;
+  question: string;
   answer?: string;
 };
 
@@ -210,8 +210,8 @@ export type MediaReference = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  outlet?: string;
-  title?: string;
+  outlet: string;
+  title: string;
   excerpt?: string;
   url?: string;
   logo?: {
@@ -231,9 +231,9 @@ export type HorseCase = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  name?: string;
-  age?: string;
-  beforeImage?: {
+  name: string;
+  age: string;
+  beforeImage: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
@@ -241,7 +241,7 @@ export type HorseCase = {
     alt?: string;
     _type: 'image';
   };
-  afterImage?: {
+  afterImage: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
@@ -249,8 +249,8 @@ export type HorseCase = {
     alt?: string;
     _type: 'image';
   };
-  beforeText?: string;
-  afterText?: string;
+  beforeText: string;
+  afterText: string;
 };
 
 export type Programme = {
@@ -259,9 +259,9 @@ export type Programme = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  number?: '01' | '02' | '03' | '04' | '05';
-  title?: string;
-  description?: Array<{
+  number: '01' | '02' | '03' | '04' | '05';
+  title: string;
+  description: Array<{
     children?: Array<{
       marks?: Array<string>;
       text?: string;
@@ -271,7 +271,7 @@ export type Programme = {
     style?: 'normal';
     listItem?: 'bullet' | 'number';
     markDefs?: Array<{
-      href?: string;
+      href: string;
       _type: 'link';
       _key: string;
     }>;
@@ -279,7 +279,7 @@ export type Programme = {
     _type: 'block';
     _key: string;
   }>;
-  duration?: string;
+  duration: string;
 };
 
 export type ProgrammeReference = {
@@ -330,33 +330,33 @@ export type LandingPage = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  sections?: LandingSections;
-  programmes?: Array<
+  sections: LandingSections;
+  programmes: Array<
     {
       _key: string;
     } & ProgrammeReference
   >;
-  horses?: Array<
+  horses: Array<
     {
       _key: string;
     } & HorseCaseReference
   >;
-  mediaReferences?: Array<
+  mediaReferences: Array<
     {
       _key: string;
     } & MediaReferenceReference
   >;
-  questionCards?: Array<
+  questionCards: Array<
     {
       _key: string;
     } & QuestionCardReference
   >;
-  learningSlides?: Array<
+  learningSlides: Array<
     {
       _key: string;
     } & LearningSlideReference
   >;
-  faqItems?: Array<
+  faqItems: Array<
     {
       _key: string;
     } & FaqItemReference
@@ -369,8 +369,8 @@ export type SiteSettings = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  siteTitle?: string;
-  siteDescription?: string;
+  siteTitle: string;
+  siteDescription: string;
   shareImage?: {
     asset?: SanityImageAssetReference;
     media?: unknown;
@@ -379,11 +379,11 @@ export type SiteSettings = {
     alt?: string;
     _type: 'image';
   };
-  founderName?: string;
-  tagline?: string;
-  quote?: string;
+  founderName: string;
+  tagline: string;
+  quote: string;
   quoteAuthor?: string;
-  signature?: {
+  signature: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
@@ -391,7 +391,7 @@ export type SiteSettings = {
     alt?: string;
     _type: 'image';
   };
-  seal?: {
+  seal: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
@@ -407,8 +407,8 @@ export type SiteSettings = {
     alt?: string;
     _type: 'image';
   };
-  biographyTitle?: string;
-  biography?: Array<{
+  biographyTitle: string;
+  biography: Array<{
     children?: Array<{
       marks?: Array<string>;
       text?: string;
@@ -418,7 +418,7 @@ export type SiteSettings = {
     style?: 'normal';
     listItem?: 'bullet' | 'number';
     markDefs?: Array<{
-      href?: string;
+      href: string;
       _type: 'link';
       _key: string;
     }>;
@@ -426,11 +426,11 @@ export type SiteSettings = {
     _type: 'block';
     _key: string;
   }>;
-  photoNetwork?: PhotoNetwork;
-  heroVideo?: HeroVideo;
-  groupLinks?: GroupLinks;
-  communityPrice?: number;
-  operator?: Operator;
+  photoNetwork: PhotoNetwork;
+  heroVideo: HeroVideo;
+  groupLinks: GroupLinks;
+  communityPrice: number;
+  operator: Operator;
 };
 
 export type SanityImagePaletteSwatch = {
@@ -454,9 +454,9 @@ export type SanityImagePalette = {
 
 export type SanityImageDimensions = {
   _type: 'sanity.imageDimensions';
-  height?: number;
-  width?: number;
-  aspectRatio?: number;
+  height: number;
+  width: number;
+  aspectRatio: number;
 };
 
 export type SanityImageMetadata = {
@@ -482,14 +482,14 @@ export type SanityFileAsset = {
   title?: string;
   description?: string;
   altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
+  sha1hash: string;
+  extension: string;
+  mimeType: string;
+  size: number;
+  assetId: string;
   uploadId?: string;
-  path?: string;
-  url?: string;
+  path: string;
+  url: string;
   source?: SanityAssetSourceData;
 };
 
@@ -511,14 +511,14 @@ export type SanityImageAsset = {
   title?: string;
   description?: string;
   altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
+  sha1hash: string;
+  extension: string;
+  mimeType: string;
+  size: number;
+  assetId: string;
   uploadId?: string;
-  path?: string;
-  url?: string;
+  path: string;
+  url: string;
   metadata?: SanityImageMetadata;
   source?: SanityAssetSourceData;
 };
@@ -532,7 +532,7 @@ export type Geopoint = {
 
 export type Slug = {
   _type: 'slug';
-  current?: string;
+  current: string;
   source?: string;
 };
 
@@ -578,6 +578,108 @@ export type AllSanitySchemaTypes =
 // Query: *[_id == "siteSettings"][0]{  siteTitle, siteDescription, founderName, tagline, quote, quoteAuthor,  "signature": signature{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  "seal": seal{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  "portrait": portrait{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  biographyTitle, biography,  photoNetwork{label, url},  heroVideo{youtubeId, title, "thumbnail": thumbnail{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}},  groupLinks{reiter, trainer},  communityPrice,  operator{name, businessName, street, postalCode, city, country, email, phone, vatId, responsibleForContent},  "shareImage": shareImage{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}}
 export type SiteSettingsQueryResult =
   | {
+      siteTitle: string;
+      siteDescription: string;
+      founderName: string;
+      tagline: string;
+      quote: string;
+      quoteAuthor: string | null;
+      signature: {
+        alt: string | null;
+        asset: {
+          _id: string;
+          url: string;
+          width: number | null;
+          height: number | null;
+          lqip: string | null;
+        };
+      };
+      seal: {
+        alt: string | null;
+        asset: {
+          _id: string;
+          url: string;
+          width: number | null;
+          height: number | null;
+          lqip: string | null;
+        };
+      };
+      portrait: {
+        alt: string | null;
+        asset: {
+          _id: string;
+          url: string;
+          width: number | null;
+          height: number | null;
+          lqip: string | null;
+        } | null;
+      } | null;
+      biographyTitle: string;
+      biography: Array<{
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: 'span';
+          _key: string;
+        }>;
+        style?: 'normal';
+        listItem?: 'bullet' | 'number';
+        markDefs?: Array<{
+          href: string;
+          _type: 'link';
+          _key: string;
+        }>;
+        level?: number;
+        _type: 'block';
+        _key: string;
+      }>;
+      photoNetwork: {
+        label: string;
+        url: string;
+      };
+      heroVideo: {
+        youtubeId: string;
+        title: string;
+        thumbnail: {
+          alt: string | null;
+          asset: {
+            _id: string;
+            url: string;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+          };
+        };
+      };
+      groupLinks: {
+        reiter: string;
+        trainer: string;
+      };
+      communityPrice: number;
+      operator: {
+        name: string;
+        businessName: string | null;
+        street: string;
+        postalCode: string;
+        city: string;
+        country: string;
+        email: string;
+        phone: string | null;
+        vatId: string | null;
+        responsibleForContent: string | null;
+      };
+      shareImage: {
+        alt: string | null;
+        asset: {
+          _id: string;
+          url: string;
+          width: number | null;
+          height: number | null;
+          lqip: string | null;
+        } | null;
+      } | null;
+    }
+  | {
       siteTitle: null;
       siteDescription: null;
       founderName: null;
@@ -596,108 +698,6 @@ export type SiteSettingsQueryResult =
       operator: null;
       shareImage: null;
     }
-  | {
-      siteTitle: string | null;
-      siteDescription: string | null;
-      founderName: string | null;
-      tagline: string | null;
-      quote: string | null;
-      quoteAuthor: string | null;
-      signature: {
-        alt: string | null;
-        asset: {
-          _id: string;
-          url: string | null;
-          width: number | null;
-          height: number | null;
-          lqip: string | null;
-        };
-      } | null;
-      seal: {
-        alt: string | null;
-        asset: {
-          _id: string;
-          url: string | null;
-          width: number | null;
-          height: number | null;
-          lqip: string | null;
-        };
-      } | null;
-      portrait: {
-        alt: string | null;
-        asset: {
-          _id: string;
-          url: string | null;
-          width: number | null;
-          height: number | null;
-          lqip: string | null;
-        } | null;
-      } | null;
-      biographyTitle: string | null;
-      biography: Array<{
-        children?: Array<{
-          marks?: Array<string>;
-          text?: string;
-          _type: 'span';
-          _key: string;
-        }>;
-        style?: 'normal';
-        listItem?: 'bullet' | 'number';
-        markDefs?: Array<{
-          href?: string;
-          _type: 'link';
-          _key: string;
-        }>;
-        level?: number;
-        _type: 'block';
-        _key: string;
-      }> | null;
-      photoNetwork: {
-        label: string | null;
-        url: string | null;
-      } | null;
-      heroVideo: {
-        youtubeId: string | null;
-        title: string | null;
-        thumbnail: {
-          alt: string | null;
-          asset: {
-            _id: string;
-            url: string | null;
-            width: number | null;
-            height: number | null;
-            lqip: string | null;
-          };
-        } | null;
-      } | null;
-      groupLinks: {
-        reiter: string | null;
-        trainer: string | null;
-      } | null;
-      communityPrice: number | null;
-      operator: {
-        name: string | null;
-        businessName: string | null;
-        street: string | null;
-        postalCode: string | null;
-        city: string | null;
-        country: string | null;
-        email: string | null;
-        phone: string | null;
-        vatId: string | null;
-        responsibleForContent: string | null;
-      } | null;
-      shareImage: {
-        alt: string | null;
-        asset: {
-          _id: string;
-          url: string | null;
-          width: number | null;
-          height: number | null;
-          lqip: string | null;
-        } | null;
-      } | null;
-    }
   | null;
 
 // Source: ../schemas/queries.ts
@@ -705,72 +705,63 @@ export type SiteSettingsQueryResult =
 // Query: *[_id == "landingPage"][0]{  sections{    showcase{eyebrow, title, intro, cta},    video{eyebrow, title, intro, cta},    beforeAfter{eyebrow, title, intro, cta},    media{eyebrow, title, intro, cta},    questions{eyebrow, title, intro, cta},    learning{eyebrow, title, intro, cta},    switch{eyebrow, title, intro, cta, riderLabel, trainerLabel, riderText, trainerText},    faq{eyebrow, title, intro, cta}  },  "programmes": programmes[]->{number, title, description, duration},  "horses": horses[]->{    name, age, beforeText, afterText,    "beforeImage": beforeImage{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},    "afterImage": afterImage{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}  },  "mediaReferences": mediaReferences[]->{    outlet, title, excerpt, url, date,    "logo": logo{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}  },  "questions": questionCards[]->{question, answer},  "learningSlides": learningSlides[]->{    title, text,    "image": image{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}  },  "faq": faqItems[]->{question, answer}}
 export type LandingPageQueryResult =
   | {
-      sections: null;
-      programmes: null;
-      horses: null;
-      mediaReferences: null;
-      questions: null;
-      learningSlides: null;
-      faq: null;
-    }
-  | {
       sections: {
         showcase: {
           eyebrow: string | null;
-          title: string | null;
+          title: string;
           intro: string | null;
           cta: string | null;
-        } | null;
+        };
         video: {
           eyebrow: string | null;
-          title: string | null;
+          title: string;
           intro: string | null;
           cta: string | null;
-        } | null;
+        };
         beforeAfter: {
           eyebrow: string | null;
-          title: string | null;
+          title: string;
           intro: string | null;
           cta: string | null;
-        } | null;
+        };
         media: {
           eyebrow: string | null;
-          title: string | null;
+          title: string;
           intro: string | null;
           cta: string | null;
-        } | null;
+        };
         questions: {
           eyebrow: string | null;
-          title: string | null;
+          title: string;
           intro: string | null;
           cta: string | null;
-        } | null;
+        };
         learning: {
           eyebrow: string | null;
-          title: string | null;
+          title: string;
           intro: string | null;
           cta: string | null;
-        } | null;
+        };
         switch: {
           eyebrow: string | null;
-          title: string | null;
+          title: string;
           intro: string | null;
           cta: string | null;
-          riderLabel: string | null;
-          trainerLabel: string | null;
-          riderText: string | null;
-          trainerText: string | null;
-        } | null;
+          riderLabel: string;
+          trainerLabel: string;
+          riderText: string;
+          trainerText: string;
+        };
         faq: {
           eyebrow: string | null;
-          title: string | null;
+          title: string;
           intro: string | null;
           cta: string | null;
-        } | null;
-      } | null;
+        };
+      };
       programmes: Array<{
-        number: '01' | '02' | '03' | '04' | '05' | null;
-        title: string | null;
+        number: '01' | '02' | '03' | '04' | '05';
+        title: string;
         description: Array<{
           children?: Array<{
             marks?: Array<string>;
@@ -781,45 +772,45 @@ export type LandingPageQueryResult =
           style?: 'normal';
           listItem?: 'bullet' | 'number';
           markDefs?: Array<{
-            href?: string;
+            href: string;
             _type: 'link';
             _key: string;
           }>;
           level?: number;
           _type: 'block';
           _key: string;
-        }> | null;
-        duration: string | null;
-      }> | null;
+        }>;
+        duration: string;
+      }>;
       horses: Array<{
-        name: string | null;
-        age: string | null;
-        beforeText: string | null;
-        afterText: string | null;
+        name: string;
+        age: string;
+        beforeText: string;
+        afterText: string;
         beforeImage: {
           alt: string | null;
           asset: {
             _id: string;
-            url: string | null;
+            url: string;
             width: number | null;
             height: number | null;
             lqip: string | null;
           };
-        } | null;
+        };
         afterImage: {
           alt: string | null;
           asset: {
             _id: string;
-            url: string | null;
+            url: string;
             width: number | null;
             height: number | null;
             lqip: string | null;
           };
-        } | null;
-      }> | null;
+        };
+      }>;
       mediaReferences: Array<{
-        outlet: string | null;
-        title: string | null;
+        outlet: string;
+        title: string;
         excerpt: string | null;
         url: string | null;
         date: string | null;
@@ -827,33 +818,33 @@ export type LandingPageQueryResult =
           alt: string | null;
           asset: {
             _id: string;
-            url: string | null;
+            url: string;
             width: number | null;
             height: number | null;
             lqip: string | null;
           } | null;
         } | null;
-      }> | null;
+      }>;
       questions: Array<{
-        question: string | null;
+        question: string;
         answer: string | null;
-      }> | null;
+      }>;
       learningSlides: Array<{
-        title: string | null;
-        text: string | null;
+        title: string;
+        text: string;
         image: {
           alt: string | null;
           asset: {
             _id: string;
-            url: string | null;
+            url: string;
             width: number | null;
             height: number | null;
             lqip: string | null;
           } | null;
         } | null;
-      }> | null;
+      }>;
       faq: Array<{
-        question: string | null;
+        question: string;
         answer: Array<{
           children?: Array<{
             marks?: Array<string>;
@@ -864,15 +855,24 @@ export type LandingPageQueryResult =
           style?: 'normal';
           listItem?: 'bullet' | 'number';
           markDefs?: Array<{
-            href?: string;
+            href: string;
             _type: 'link';
             _key: string;
           }>;
           level?: number;
           _type: 'block';
           _key: string;
-        }> | null;
-      }> | null;
+        }>;
+      }>;
+    }
+  | {
+      sections: null;
+      programmes: null;
+      horses: null;
+      mediaReferences: null;
+      questions: null;
+      learningSlides: null;
+      faq: null;
     }
   | null;
 
@@ -880,9 +880,9 @@ export type LandingPageQueryResult =
 // Variable: legalPageQuery
 // Query: *[_type == "legalPage" && slug == $slug][0]{  slug, title, dateLabel, body}
 export type LegalPageQueryResult = {
-  slug: 'agb' | 'datenschutz' | 'imprint' | null;
-  title: string | null;
-  dateLabel: string | null;
+  slug: 'agb' | 'datenschutz' | 'imprint';
+  title: string;
+  dateLabel: string;
   body: Array<
     | ({
         _key: string;
@@ -897,7 +897,7 @@ export type LegalPageQueryResult = {
         style?: 'h2' | 'h3' | 'normal';
         listItem?: 'bullet' | 'number';
         markDefs?: Array<{
-          href?: string;
+          href: string;
           _type: 'link';
           _key: string;
         }>;
@@ -905,5 +905,5 @@ export type LegalPageQueryResult = {
         _type: 'block';
         _key: string;
       }
-  > | null;
+  >;
 } | null;

@@ -9,7 +9,7 @@ import { evaluate, parse } from 'groq-js';
 import { bundledDocuments, type SanityDocument } from '../web/server/content/export-format.server';
 import { schemaTypes } from './index';
 
-export const CONTENT_DIR = path.resolve(import.meta.dirname, '..', 'content');
+const CONTENT_DIR = path.resolve(import.meta.dirname, '..', 'content');
 
 /** Problems Sanity reports for our types (the built-in types are passed along only to resolve them). */
 export function schemaProblems() {

@@ -6,7 +6,6 @@ import '@fontsource/cormorant-garamond/500.css';
 import '~/styles/fonts.css';
 import cormorantSubset from '~/assets/fonts/cormorant-garamond-de-500-normal.woff2?url';
 import '~/styles/global.css';
-import '~/styles/landing.css';
 
 // Fonts are self-hosted (fontsource, subset to German text in fonts.css); the display face of the
 // first view's title is preloaded (the text face follows from the stylesheet; size-adjusted
@@ -15,19 +14,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: cormorantSubset, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
 
-// Without JavaScript: closed panels (FAQ answers, the other switch tab) open, and the phone header
-// shows its links inline instead of the burger menu.
+// Without JavaScript: closed panels (FAQ answers, the other switch tab) open. (The phone menu is a
+// <details> disclosure and opens by itself.)
 const NO_SCRIPT_STYLE = `<style>
 [data-nojs-visible][hidden]{display:block}
-.burger{display:none}
-@media (max-width:1023px){
-.site-header{position:absolute;height:auto}
-.site-header__inner{flex-wrap:wrap;padding-block:.5rem}
-.site-nav{display:block;order:3;width:100%}
-.site-nav .nav-links{display:flex;flex-wrap:wrap}
-.site-header__cta{display:inline-flex}
-.hero{padding-top:calc(var(--header-height) + 9rem)}
-}
 </style>`;
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,11 +1,12 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 export default [
-  // Public pages: prerendered at build time (react-router.config.ts).
+  // Public pages (web/lib/public-pages.ts): prerendered at build time (react-router.config.ts). One
+  // module serves the three legal pages; the ids are the ones the former per-page modules had.
   index('routes/home.tsx'),
-  route('imprint', 'routes/imprint.tsx'),
-  route('datenschutz', 'routes/datenschutz.tsx'),
-  route('agb', 'routes/agb.tsx'),
+  route('imprint', 'routes/legal.tsx', { id: 'routes/imprint' }),
+  route('datenschutz', 'routes/legal.tsx', { id: 'routes/datenschutz' }),
+  route('agb', 'routes/legal.tsx', { id: 'routes/agb' }),
   // Server-rendered pages.
   route('access', 'routes/access.tsx'),
   route('auth', 'routes/auth.tsx'),

@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { browserAvailable } from '../support/browser';
 import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from './landing.support';
 
@@ -29,7 +30,7 @@ describe.runIf(browserAvailable())('accessibility (axe)', () => {
   const site = useLandingServer();
 
   describe.each(WIDTHS)('at %d px', (width) => {
-    test.each(['/', '/imprint', '/datenschutz', '/agb'])('%s has no serious or critical violation', async (path) => {
+    test.each(PUBLIC_PAGES)('%s has no serious or critical violation', async (path) => {
       const { page, close } = await site.open(path, width);
       if (path === '/') await revealAll(page);
       expect(await seriousViolations(page)).toEqual([]);
@@ -44,6 +45,15 @@ describe.runIf(browserAvailable())('accessibility (axe)', () => {
     await page.locator('.faq .accordion__button').nth(1).click();
     await scrollTo(page, 0);
     await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await close();
+  });
+
+  // The server's HTML as a visitor sees it before the scripts arrive (or when they never do): the
+  // page's own modules are blocked, so nothing hydrates, yet axe can still run.
+  test.each([375, 1280])('the start page before hydration at %d px', async (width) => {
+    const { page, close } = await site.open('/', width, {}, { hydrate: false });
+    expect(await page.evaluate(() => 'hydrated' in document.documentElement.dataset)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
     await close();
   });

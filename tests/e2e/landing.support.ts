@@ -19,16 +19,21 @@ export function useLandingServer() {
     get url() {
       return env.server!.url;
     },
-    /** A fresh page at `width` px; console errors and page errors are collected in `problems`. */
-    async open(path: string, width: number, options: BrowserContextOptions = {}) {
+    /**
+     * A fresh page at `width` px; console errors and page errors are collected in `problems`.
+     * `hydrate: false` blocks the page's script files (inline scripts still run, so tools such as
+     * axe work): the server's HTML as it is before hydration.
+     */
+    async open(path: string, width: number, options: BrowserContextOptions = {}, { hydrate = true } = {}) {
       const context = await env.browser!.newContext({ viewport: { width, height: 800 }, ...options });
+      if (!hydrate) await context.route(/\/assets\/.*\.js(\?.*)?$/, (route) => route.abort());
       const page = await context.newPage();
       page.setDefaultTimeout(8000);
       const problems: string[] = [];
       page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
       page.on('pageerror', (e) => problems.push(e.message));
       await page.goto(`${env.server!.url}${path}`);
-      if (options.javaScriptEnabled !== false) await hydrated(page);
+      if (options.javaScriptEnabled !== false && hydrate) await hydrated(page);
       return { page, problems, close: () => context.close() };
     },
   };

@@ -1,4 +1,5 @@
-// The landing page in Chromium at 375, 800 and 1280 px: every section and behaviour of spec §2/§4.
+// The landing page in Chromium at 375, 800 and 1280 px: every section in its order and
+// its behaviour (header, showcase, video, before/after, sliders, FAQ).
 import { describe, expect, test } from 'vitest';
 import { activeStep, lineHeightPercent, showcaseProgress } from '~/lib/showcase';
 import { browserAvailable } from '../support/browser';
@@ -8,7 +9,7 @@ describe.runIf(browserAvailable())('landing page', () => {
   const site = useLandingServer();
 
   describe.each(WIDTHS)('at %d px', (width) => {
-    test('shows the sections in the spec order, hydrates without errors', async () => {
+    test('shows the sections in their order, hydrates without errors', async () => {
       const { page, problems, close } = await site.open('/', width);
       const ids = await page.$$eval('main > section, main > div > section', (els) =>
         els.map((el) => el.getAttribute('aria-labelledby')),
@@ -336,4 +337,29 @@ describe.runIf(browserAvailable())('landing page', () => {
     );
     await close();
   });
+
+  // A phone that has not hydrated yet (slow network and CPU) or runs no JavaScript: the menu
+  // button must still open the menu, and its links must work.
+  for (const [name, options, hydrate] of [
+    ['without JavaScript', { javaScriptEnabled: false }, true],
+    ['before hydration', {}, false],
+  ] as const) {
+    test(`${name} at 375 px the phone menu opens and its links work`, async () => {
+      const { page, close } = await site.open('/', 375, options, { hydrate });
+      const toggle = page.getByRole('button', { name: 'Menü öffnen' });
+      const menu = page.getByRole('navigation', { name: 'Menü' });
+      expect(await menu.isVisible()).toBe(false);
+      await toggle.click();
+      await menu.waitFor();
+      expect(await menu.getByRole('link').allTextContents()).toEqual(
+        expect.arrayContaining(['Produkte', 'Über Mich', 'Referenzen', 'WhatsApp Gruppe']),
+      );
+      await toggle.click();
+      await menu.waitFor({ state: 'hidden' });
+      await toggle.click();
+      await menu.getByRole('link', { name: 'WhatsApp Gruppe' }).click();
+      await page.waitForURL(`${site.url}/mitmachen`);
+      await close();
+    });
+  }
 });

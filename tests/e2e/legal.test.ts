@@ -1,6 +1,7 @@
 // The legal pages, the page metadata (title, description, canonical, sharing, JSON-LD), sitemap.xml
 // and robots.txt, and noindex on the private pages.
 import { describe, expect, test } from 'vitest';
+import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { browserAvailable } from '../support/browser';
 import { useLandingServer, WIDTHS } from './landing.support';
 
@@ -30,6 +31,8 @@ describe.runIf(browserAvailable())('legal pages and SEO', () => {
         /TLS/,
         /Kontakt/,
         /WhatsApp/,
+        /Bewerbungen/,
+        /Konto/,
         /Rechte/,
         /Änderungen/,
         /Fragen/,
@@ -40,7 +43,7 @@ describe.runIf(browserAvailable())('legal pages and SEO', () => {
       await close();
     });
 
-    test('AGB: § 1 to § 11 with the spec terms, dated Oktober 2025', async () => {
+    test('AGB: § 1 to § 11 with the business’s terms, dated Oktober 2025', async () => {
       const { page, close } = await site.open('/agb', width);
       const text = await page.locator('main').innerText();
       expect(text).toContain('Oktober 2025');
@@ -56,7 +59,7 @@ describe.runIf(browserAvailable())('legal pages and SEO', () => {
   });
 
   test('every public page has a title, a description, a canonical URL and sharing tags', async () => {
-    for (const path of ['/', '/imprint', '/datenschutz', '/agb']) {
+    for (const path of PUBLIC_PAGES) {
       const { page, close } = await site.open(path, 1280);
       const meta = await page.evaluate(() => ({
         title: document.title,
@@ -109,16 +112,19 @@ describe.runIf(browserAvailable())('legal pages and SEO', () => {
     expect(sitemap.headers.get('content-type')).toMatch(/xml/);
     const xml = await sitemap.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    expect(locs).toEqual(['/', '/imprint', '/datenschutz', '/agb']);
+    expect(locs).toEqual(PUBLIC_PAGES);
     const robots = await fetch(`${site.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toMatch(/text\/plain/);
     const txt = await robots.text();
-    for (const path of ['/teamdashboard', '/auth', '/access']) expect(txt).toContain(`Disallow: ${path}\n`);
+    for (const path of ['/teamdashboard', '/auth', '/konto', '/passwort-neu', '/access', '/bewerbung']) {
+      expect(txt).toContain(`Disallow: ${path}\n`);
+    }
     expect(txt).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
   });
 
-  test('the team, sign-in and code pages carry noindex', async () => {
-    for (const path of ['/teamdashboard', '/auth', '/access']) {
+  test('the team, sign-in, code and application pages carry noindex', async () => {
+    // /bewerbung without a grant leads to /access, which carries noindex too.
+    for (const path of ['/teamdashboard', '/auth', '/access', '/bewerbung', '/bewerbung/danke']) {
       const html = await (await fetch(`${site.url}${path}`)).text();
       expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/);
     }

@@ -1,5 +1,5 @@
 // The signup without JavaScript: every call to action is a link to /mitmachen, whose form posts
-// to the server and renders the links panel or the spec's error texts.
+// to the server and renders the links panel or the popup's error texts.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { SiteSettings } from '~/lib/content-types';
@@ -70,7 +70,7 @@ describe.runIf(browserAvailable())('signup without JavaScript', () => {
     });
   });
 
-  test('errors show the spec texts and keep what was typed', async () => {
+  test('errors show the popup’s texts and keep what was typed', async () => {
     await page.goto(`${server.url}/mitmachen`);
     await page.getByRole('button', { name: 'Jetzt kostenlos beitreten' }).click({ force: true });
     await page.waitForLoadState();
@@ -101,5 +101,34 @@ describe.runIf(browserAvailable())('signup without JavaScript', () => {
       expect(await res.text()).toContain(settings.groupLinks.reiter.replace(/&/g, '&amp;'));
     }
     expect((await signups()).filter((s) => s.name === 'Doppelt Gesendet')).toHaveLength(1);
+  });
+
+  test('the submit button is not marked disabled: nothing would ever enable it', async () => {
+    await page.goto(`${server.url}/mitmachen`);
+    const submit = page.getByRole('button', { name: 'Jetzt kostenlos beitreten' });
+    expect(await submit.getAttribute('aria-disabled')).toBeNull();
+    expect(await submit.isEnabled()).toBe(true);
+    await page.getByLabel('Dein Name').fill('Klara Klick');
+    await page.getByLabel('Deine E-Mail-Adresse').fill('klara@example.org');
+    // A plain click (no force): the button is a real, enabled button.
+    await submit.click();
+    await page.locator('a.signup-group-link').waitFor();
+  });
+
+  test.each([375, 1280])('at %d px every slider row (a scrollable region) is reachable by keyboard', async (width) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${server.url}/`);
+    const tracks = page.locator('.slider__track');
+    expect(await tracks.count()).toBeGreaterThan(0);
+    for (const track of await tracks.all()) {
+      // Focusable in every browser (Chromium alone also focuses scroll containers by itself), and
+      // named, so a screen reader says what the focused row is.
+      expect(await track.getAttribute('tabindex')).toBe('0');
+      expect(await track.getAttribute('aria-label')).toBeTruthy();
+      await track.focus();
+      const before = await track.evaluate((el) => el.scrollLeft);
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+    }
   });
 });

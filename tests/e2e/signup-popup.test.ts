@@ -1,4 +1,4 @@
-// The signup popup on the landing page in a real Chromium (spec §2, §4, §5, §8, §9): opening from
+// The signup popup on the landing page in a real Chromium: opening from
 // the calls to action, focus, Escape, scroll lock, validation, the states and texts, the links
 // panel, the 500 ms close and reset, the trainer preselection, lazy loading of its code.
 import AxeBuilder from '@axe-core/playwright';
@@ -245,7 +245,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
     expect(stored).toMatchObject({ userType: 'trainer', newsletterOptIn: false });
   });
 
-  test('errors show the spec texts; a retry after an error sends the same id and stores once', async () => {
+  test('errors show the fixed texts; a retry after an error sends the same id and stores once', async () => {
     await openFromHeader();
     await fill('Rita Retry', 'rita@example.org');
     failingRequestsExpected = true;

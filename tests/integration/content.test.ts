@@ -1,5 +1,5 @@
 // The content module over the bundled dataset: every loader answers the contract shapes with the
-// spec's fixed facts (programme table, five horses, five FAQ items, legal pages dated October 2025).
+// business's fixed facts (programme table, five horses, five FAQ items, legal pages dated October 2025).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -38,7 +38,7 @@ describe('bundled content', () => {
       expect(assets[`image-${file.slice(0, 40)}`]?.metadata.lqip, file).toMatch(/^data:image\//);
   });
 
-  test('the programme table is exactly the spec’s', async () => {
+  test('the programme table: numbers, titles and durations of the five programmes', async () => {
     const { programmes } = await getLandingContent();
     expect(programmes.map((p) => [p.number, p.title, p.duration])).toEqual([
       ['01', 'MAGICAL MOVEMENT', '10 Tage'],
@@ -111,6 +111,12 @@ describe('bundled content', () => {
       'Rechte',
       'Änderungen',
       'Fragen',
+      // Applications: what, why, and how long; accounts and their session cookie.
+      'Bewerbungen als Mentee, Mentor oder Business Partner',
+      '12 Monate nach ihrer letzten Änderung',
+      'access_grant',
+      'Dein Konto',
+      'Sitzungs-Cookie',
     ])
       expect(privacy).toContain(part);
   });

@@ -18,7 +18,7 @@ import {
 } from '../../web/server/content/export-format.server';
 import { ImagePipeline } from '../../web/server/images.server';
 
-export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export interface SanityStandIn {
   url: string;

@@ -1,6 +1,7 @@
 // An accordion with one item open at a time; each header is a button with aria-expanded. Closed
 // panels carry `hidden`, which the page's <noscript> style reveals when JavaScript is off.
 import { useId, useState, type ReactNode } from 'react';
+import './Accordion.css';
 
 export interface AccordionItem {
   title: string;

@@ -1,19 +1,28 @@
-// The phone menu: a button that opens a panel with the page's links. Focus moves into the panel on
-// open; Escape, a click on a link or focus leaving the menu closes it (focus returns to the button
-// on Escape). Without JavaScript the page's <noscript> style shows the links inline instead.
+// The phone menu: a <details> disclosure, so it opens with a tap before the page's scripts have
+// arrived (a slow phone) and without JavaScript at all. Once hydrated it also moves focus into the
+// panel on open; Escape, a click on a link or focus leaving the menu closes it (focus returns to
+// the button on Escape).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { LABELS } from '~/lib/ui-labels';
+import { useHydrated } from './use-hydrated';
+import './BurgerMenu.css';
 
 export function BurgerMenu({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const id = useId();
-  const button = useRef<HTMLButtonElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
+  const button = useRef<HTMLElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const wrapper = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Opened with a tap before hydration: carry on from there (only the DOM knows).
+    if (details.current?.open) setOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
-    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    if (document.activeElement === button.current) panel.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);
@@ -23,36 +32,39 @@ export function BurgerMenu({ children }: { children: ReactNode }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
+  // Until hydration the browser alone knows whether it is open: no state is claimed for it.
+  const expanded = hydrated ? open : undefined;
   return (
-    <div
-      ref={wrapper}
+    <details
+      ref={details}
       className="burger"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
       onBlur={(event) => {
-        if (open && !wrapper.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (open && !details.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <button
+      {/* Named a button explicitly: tools and some screen readers give <summary> no role. */}
+      <summary
         ref={button}
-        type="button"
+        role="button"
         className="burger__button"
-        aria-expanded={open}
+        aria-expanded={expanded}
         aria-controls={id}
-        aria-label={open ? LABELS.closeMenu : LABELS.openMenu}
-        onClick={() => setOpen(!open)}
+        aria-label={expanded ? LABELS.closeMenu : LABELS.openMenu}
       >
         <span className="burger__bars" aria-hidden="true" />
-      </button>
+      </summary>
       <div
         ref={panel}
         id={id}
         className="burger__panel"
-        hidden={!open}
         onClick={(event) => {
           if ((event.target as HTMLElement).closest('a')) setOpen(false);
         }}
       >
         <nav aria-label={LABELS.mobileNav}>{children}</nav>
       </div>
-    </div>
+    </details>
   );
 }

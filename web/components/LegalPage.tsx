@@ -3,6 +3,7 @@
 import { RichText } from '~/components/RichText';
 import type { LegalPage as LegalPageContent } from '~/lib/content-types';
 import { LABELS } from '~/lib/ui-labels';
+import './LegalPage.css';
 
 export function LegalPage({ page }: { page: LegalPageContent }) {
   return (

@@ -25,6 +25,19 @@ describe('Picture', () => {
     expect(html).toMatch(/^<picture class="x">/);
   });
 
+  test('a transparent image (the signature) gets no blurred preview behind it', () => {
+    // The preview would stay visible through the transparent parts once the image has loaded.
+    const signature = { ...image, transparent: true };
+    for (const html of [
+      renderToStaticMarkup(<Picture image={signature} sizes="220px" />),
+      renderToStaticMarkup(<Picture image={image} sizes="220px" transparent />),
+      renderToStaticMarkup(<Picture image={{ ...signature, placeholder: '#d9cfbd' }} sizes="220px" />),
+    ]) {
+      expect(html).not.toContain('background');
+      expect(html).toContain('alt="Luna nachher"');
+    }
+  });
+
   test('priority images load eagerly with high priority; no image renders nothing', () => {
     const html = renderToStaticMarkup(<Picture image={image} sizes="96px" priority />);
     expect(html).toContain('loading="eager"');

@@ -12,15 +12,20 @@ export interface PictureProps {
   className?: string;
   /** Above the fold: loaded eagerly with high priority. */
   priority?: boolean;
+  /** Has transparent parts (default: what the content says): no blurred preview behind it. */
+  transparent?: boolean;
 }
 
-export function Picture({ image, sizes, className, priority = false }: PictureProps) {
+export function Picture({ image, sizes, className, priority = false, transparent }: PictureProps) {
   if (!image) return null;
-  const placeholder = image.placeholder
-    ? image.placeholder.startsWith('data:')
-      ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' }
-      : { backgroundColor: image.placeholder }
-    : undefined;
+  // The preview sits behind the image as its background, so it would stay visible through a
+  // transparent image (a grey blur around the signature).
+  const placeholder =
+    image.placeholder && !(transparent ?? image.transparent)
+      ? image.placeholder.startsWith('data:')
+        ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' }
+        : { backgroundColor: image.placeholder }
+      : undefined;
   return (
     <picture className={className}>
       <source type="image/avif" srcSet={imageSrcSet(image, 'avif')} sizes={sizes} />

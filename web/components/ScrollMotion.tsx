@@ -1,15 +1,12 @@
 // Scroll-in animations and the decorative rotation, with gsap and ScrollTrigger loaded on the
 // visitor's first scroll (or key press, or touch) and only when they have not asked for reduced
 // motion. Content is visible in the HTML; only groups still below the fold are faded out (opacity
-// only: they stay in the accessibility tree) just before they animate in.
+// only: they stay in the accessibility tree) just before they animate in. Sections mark a group
+// whose children fade in one after another with data-reveal, the element that turns with the
+// scroll (15–45°) with data-rotate.
 import { useEffect } from 'react';
 import { REVEAL_MARGIN_PX, REVEAL_STAGGER_S, rotationFor } from '~/lib/motion';
 import { prefersReducedMotion } from './motion-preference';
-
-/** Marks a group whose children fade in one after another as it scrolls into view. */
-export const reveal = { 'data-reveal': '' } as const;
-/** Marks the decorative element that turns with the scroll (15–45°). */
-export const rotate = { 'data-rotate': '' } as const;
 
 export function ScrollMotion() {
   useEffect(() => {

@@ -6,6 +6,7 @@ import type { KeenSliderInstance, KeenSliderPlugin } from 'keen-slider';
 import { AUTOPLAY_MS, autoplayRuns, sliderBreakpoints } from '~/lib/slides';
 import { LABELS } from '~/lib/ui-labels';
 import { REDUCED_MOTION_QUERY } from './motion-preference';
+import './Slider.css';
 
 const SPACING_PX = 24;
 
@@ -109,7 +110,16 @@ export function Slider({ label, children, className }: { label: string; children
       data-autoplay={live ? (running ? 'running' : 'paused') : 'off'}
       data-current={current}
     >
-      <div ref={track} className="slider__track">
+      {/* Until keen-slider takes over (and without JavaScript) the row scrolls: focusable and
+          named, so the keyboard can scroll it and a screen reader says what it is. A name needs a
+          role to belong to: a plain div may not carry aria-label. */}
+      <div
+        ref={track}
+        className="slider__track"
+        role={live ? undefined : 'group'}
+        tabIndex={live ? undefined : 0}
+        aria-label={live ? undefined : `${label}: ${LABELS.scrollRow}`}
+      >
         {slides.map((slide, i) => (
           <div
             key={i}

@@ -1,9 +1,9 @@
-// The before/after comparison (spec §2, §4): a divider position in percent and the text it shows.
+// The before/after comparison: a divider position in percent and the text it shows.
 import { clamp } from './clamp';
 
 export const START_POSITION = 50;
-export const KEY_STEP = 1;
-export const PAGE_STEP = 10;
+const KEY_STEP = 1;
+const PAGE_STEP = 10;
 
 export const clampPosition = (position: number) => clamp(position, 0, 100);
 

@@ -1,7 +1,12 @@
 // The shapes of the content every page receives from the content module
-// (web/server/content.server.ts). Route loaders return these; sections render them.
-// Owned by the content work (issue 3); the landing page builds against it.
+// (web/server/content.server.ts), derived from the result types that `npm run typegen` writes for
+// the queries of schemas/queries.ts. What a query selects is what a page gets, except:
+// - an image (the IMAGE projection of the queries) becomes a ResponsiveImage served from our origin,
+// - Portable Text becomes the renderer's block type,
+// - a field left empty (null in GROQ) is absent (undefined).
+// A new field therefore needs the schema, the query and `npm run typegen`, nothing here.
 import type { PortableTextBlock } from '@portabletext/react';
+import type { LandingPageQueryResult, LegalPageQueryResult, SiteSettingsQueryResult } from '../../schemas/sanity.types';
 
 export type { PortableTextBlock };
 export type UserType = 'reiter' | 'trainer';
@@ -18,103 +23,50 @@ export interface ResponsiveImage {
   widths: number[];
   /** A tiny blurred preview as a data URL or a CSS colour, shown until the image loads. */
   placeholder?: string;
+  /** The image may have transparent parts (the signature): no preview, it would show through. */
+  transparent?: boolean;
 }
 
-export interface SiteSettings {
-  siteTitle: string;
-  siteDescription: string;
-  founderName: string;
-  tagline: string;
-  /** The quote about riding in sync with the horse. */
-  quote: string;
-  quoteAuthor?: string;
-  signature: ResponsiveImage;
-  seal: ResponsiveImage;
-  portrait?: ResponsiveImage;
-  biographyTitle: string;
-  biography: PortableTextBlock[];
-  photoNetwork: { label: string; url: string };
-  heroVideo: { youtubeId: string; title: string; thumbnail: ResponsiveImage };
-  groupLinks: { reiter: string; trainer: string };
-  /** Always 0 (the community is free). */
-  communityPrice: number;
-  operator: {
-    name: string;
-    businessName?: string;
-    street: string;
-    postalCode: string;
-    city: string;
-    country: string;
-    email: string;
-    phone?: string;
-    vatId?: string;
-    responsibleForContent?: string;
-  };
-  shareImage?: ResponsiveImage;
+/** The result shape of the queries' IMAGE projection. */
+export interface ImageProjection {
+  alt: string | null;
+  asset: { _id: string; url: string | null; width: number | null; height: number | null; lqip: string | null } | null;
 }
 
-export interface Programme {
-  number: '01' | '02' | '03' | '04' | '05';
-  title: string;
-  description: PortableTextBlock[];
-  duration: string;
-}
+type NullKeys<T> = { [K in keyof T]: null extends T[K] ? K : never }[keyof T];
 
-export interface HorseCase {
-  name: string;
-  age: string;
-  beforeImage: ResponsiveImage;
-  afterImage: ResponsiveImage;
-  beforeText: string;
-  afterText: string;
-}
+/** A query result as the pages get it (see the header of this file). */
+export type Content<T> = T extends ImageProjection
+  ? ResponsiveImage
+  : T extends readonly (infer Item)[]
+    ? Item extends { _type: 'block' }
+      ? PortableTextBlock[]
+      : Content<Item>[]
+    : T extends object
+      ? { [K in Exclude<keyof T, NullKeys<T>>]: Content<T[K]> } & {
+          [K in NullKeys<T>]?: Content<NonNullable<T[K]>>;
+        }
+      : T;
 
-export interface MediaReference {
-  outlet: string;
-  title: string;
-  excerpt?: string;
-  url?: string;
-  logo?: ResponsiveImage;
-  date?: string;
-}
+// Typegen adds a variant with every field null (a document that exists but is empty); the content
+// module refuses that one, so the pages never see it.
+export type SettingsResult = Exclude<NonNullable<SiteSettingsQueryResult>, { siteTitle: null }>;
+export type LandingResult = Exclude<NonNullable<LandingPageQueryResult>, { sections: null }>;
+type Landing = LandingResult;
 
-export interface QuestionCard {
-  question: string;
-  answer?: string;
-}
-
-export interface LearningSlide {
-  title: string;
-  text: string;
-  image?: ResponsiveImage;
-}
-
-export interface FaqItem {
-  question: string;
-  answer: PortableTextBlock[];
-}
-
+export type SiteSettings = Content<SettingsResult>;
+export type Programme = Content<Landing['programmes'][number]>;
+export type HorseCase = Content<Landing['horses'][number]>;
+export type MediaReference = Content<Landing['mediaReferences'][number]>;
+export type QuestionCard = Content<Landing['questions'][number]>;
+export type LearningSlide = Content<Landing['learningSlides'][number]>;
+export type FaqItem = Content<Landing['faq'][number]>;
 /** Headings and short texts of each landing-page section (German copy from the content). */
-export interface SectionTexts {
-  eyebrow?: string;
-  title: string;
-  intro?: string;
-  /** Label of the section's call to action, where it has one. */
-  cta?: string;
-}
+export type SectionTexts = Content<Landing['sections']['showcase']>;
 
 export interface LandingContent {
   settings: SiteSettings;
-  sections: {
-    showcase: SectionTexts;
-    video: SectionTexts;
-    beforeAfter: SectionTexts;
-    media: SectionTexts;
-    questions: SectionTexts;
-    learning: SectionTexts;
-    switch: SectionTexts & { riderLabel: string; trainerLabel: string; riderText: string; trainerText: string };
-    faq: SectionTexts;
-  };
+  sections: Content<Landing['sections']>;
   programmes: Programme[];
   horses: HorseCase[];
   mediaReferences: MediaReference[];
@@ -123,12 +75,7 @@ export interface LandingContent {
   faq: FaqItem[];
 }
 
-export type LegalSlug = 'imprint' | 'datenschutz' | 'agb';
-
-export interface LegalPage {
-  slug: LegalSlug;
-  title: string;
-  /** Shown as "Stand: Oktober 2025". */
-  dateLabel: string;
-  body: PortableTextBlock[];
-}
+type Legal = NonNullable<LegalPageQueryResult>;
+export type LegalSlug = Legal['slug'];
+/** A legal page; its operator-details block is already replaced by the operator's details. */
+export type LegalPage = Omit<Content<Legal>, 'body'> & { body: PortableTextBlock[] };

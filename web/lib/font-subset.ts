@@ -5,7 +5,7 @@
 // outside this range loads the full file, never a system font).
 
 /** Inclusive code point ranges. */
-export const SUBSET_RANGES: readonly (readonly [number, number])[] = [
+const SUBSET_RANGES: readonly (readonly [number, number])[] = [
   [0x20, 0x7e], // ASCII
   [0xa0, 0xa0], // no-break space
   [0xa7, 0xa7], // §

@@ -1,8 +1,9 @@
-// The header's reaction to scrolling (spec §2 and §9), as a pure step function.
+// The header's reaction to scrolling, as a pure step function: it slides away when the visitor
+// reads on (down past 100 px) and comes back as soon as they scroll up, to reach the navigation.
 
-export const HIDE_AFTER_PX = 100;
-export const FLOATING_LOGO_AFTER_PX = 200;
-export const SCROLLED_AT_PX = 300;
+const HIDE_AFTER_PX = 100;
+const FLOATING_LOGO_AFTER_PX = 200;
+const SCROLLED_AT_PX = 300;
 
 export interface HeaderState {
   /** Slid out of view (scrolling down past 100 px); back on any upward scroll. */

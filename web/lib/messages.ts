@@ -1,5 +1,6 @@
-// The spec's fixed UI texts (product-spec.md §5 and §8), verbatim. Everything else a visitor reads
-// comes from the content module.
+// Fixed UI texts of the signup popup and the auth form, kept word for word (tests compare them
+// exactly); they are interface, not editorial content. Everything else a visitor reads comes from
+// the content module.
 export const SIGNUP_MESSAGES = {
   empty: 'Bitte füllen Sie alle Felder aus.',
   email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',

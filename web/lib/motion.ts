@@ -1,4 +1,5 @@
-// Motion constants of spec §9 and the decorative rotation that follows the scroll.
+// Motion constants (scroll-in margin and stagger, rotation range) and the decorative rotation that
+// follows the scroll.
 import { clamp } from './clamp';
 
 /** Scroll-in animations start when an element comes within 200 px of the viewport's bottom edge. */
@@ -7,8 +8,8 @@ export const REVEAL_MARGIN_PX = 200;
 export const REVEAL_STAGGER_S = 0.05;
 export const revealDelay = (index: number) => Math.max(0, index) * REVEAL_STAGGER_S;
 
-export const MIN_ROTATION_DEG = 15;
-export const MAX_ROTATION_DEG = 45;
+const MIN_ROTATION_DEG = 15;
+const MAX_ROTATION_DEG = 45;
 
 /**
  * The decorative rotation for a scroll progress (0 at the top of the page, 1 at the end of the

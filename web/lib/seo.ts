@@ -28,7 +28,7 @@ export function absoluteUrl(publicUrl: string, path: string) {
   return `${publicUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-export const fullTitle = (title: string) => (title === SITE_NAME ? title : `${title} | ${SITE_NAME}`);
+const fullTitle = (title: string) => (title === SITE_NAME ? title : `${title} | ${SITE_NAME}`);
 
 export function pageMeta({ title, description, path, noindex, publicUrl, image, jsonLd = [] }: PageMetaInput) {
   const titleText = fullTitle(title);

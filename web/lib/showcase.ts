@@ -1,9 +1,9 @@
-// The programme showcase of spec §4 in code, no DOM: the component measures, these decide.
+// The programme showcase in code, no DOM: the component measures, these decide.
 import { clamp } from './clamp';
 
 export const STEPS = 5;
 /** The line the section is measured against, as a fraction of the viewport height. */
-export const VIEWPORT_LINE = 0.8;
+const VIEWPORT_LINE = 0.8;
 export const MIN_OPACITY = 0.2;
 /**
  * Floor for the step titles: readable text must keep a 3:1 contrast (WCAG AA, large text), which

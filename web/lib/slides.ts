@@ -1,8 +1,8 @@
 // Sliders (media references, learning): how many slides show at a width, and the autoplay rhythm.
 
 export const AUTOPLAY_MS = 4000;
-export const TABLET_BREAKPOINT_PX = 1024;
-export const MOBILE_BREAKPOINT_PX = 768;
+const TABLET_BREAKPOINT_PX = 1024;
+const MOBILE_BREAKPOINT_PX = 768;
 
 /** 3 slides from 1024 px, 2 from 768 px, 1 below. */
 export function slidesPerView(width: number): 1 | 2 | 3 {

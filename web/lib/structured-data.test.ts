@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { landingFixture as content } from './landing.fixture';
+import { landingFixture as content } from '../../tests/fixtures/landing';
 import { businessJsonLd, coursesJsonLd, faqJsonLd } from './structured-data';
 
 describe('structured data', () => {

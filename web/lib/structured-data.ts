@@ -31,7 +31,7 @@ export function businessJsonLd(settings: SiteSettings, publicUrl: string) {
   };
 }
 
-export function founderJsonLd(settings: SiteSettings, publicUrl: string) {
+function founderJsonLd(settings: SiteSettings, publicUrl: string) {
   return {
     '@type': 'Person',
     name: settings.founderName,

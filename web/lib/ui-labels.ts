@@ -22,6 +22,7 @@ export const LABELS = {
   nextSlide: 'Nächster Eintrag',
   slide: 'Eintrag',
   slideOf: 'von',
+  scrollRow: 'Einträge zum Durchblättern',
   chooseHorse: 'Pferd auswählen',
   before: 'Vorher',
   after: 'Nachher',

@@ -1,5 +1,5 @@
 // /mitmachen (and /mitmachen?typ=trainer): the signup without JavaScript. The same form as the
-// popup posts here; the answer renders the links panel or the error, with the spec's texts.
+// popup posts here; the answer renders the links panel or the error, with the popup's texts.
 import { randomUUID } from 'node:crypto';
 import { data } from 'react-router';
 import type { Route } from './+types/mitmachen';

@@ -1,10 +1,20 @@
-// The double opt-in link of the newsletter confirmation mail: the click confirms.
+// The double opt-in link of the newsletter confirmation mail. GET only shows a button, because mail
+// scanners open links and must not give consent for anyone; the button's POST confirms. A plain
+// form, so it works before (and without) JavaScript.
+import { Form } from 'react-router';
 import type { Route } from './+types/newsletter.bestaetigen';
 import { pageMeta } from '~/lib/seo';
-import { confirmNewsletter } from '~/server/newsletter.server';
+import { confirmNewsletter, newsletterConfirmState } from '~/server/newsletter.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { result: await confirmNewsletter(new URL(request.url).searchParams.get('token')) };
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  return { token, state: await newsletterConfirmState(token) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => undefined);
+  const token = form?.get('token') ?? new URL(request.url).searchParams.get('token');
+  return { result: await confirmNewsletter(token) };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -29,8 +39,26 @@ const TEXTS = {
   ],
 } as const;
 
-export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
-  const [title, text] = TEXTS[loaderData.result];
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const outcome = actionData?.result ?? loaderData.state;
+  if (outcome === 'pending') {
+    return (
+      <main className="page-message">
+        <h1>Newsletter bestätigen</h1>
+        <p>Möchtest du unseren Newsletter per E-Mail bekommen? Dann bestätige das bitte mit einem Klick.</p>
+        <Form method="post">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <button type="submit" className="button">
+            Ja, Newsletter bestätigen
+          </button>
+        </Form>
+        <p>
+          <a href="/">Zur Startseite</a>
+        </p>
+      </main>
+    );
+  }
+  const [title, text] = TEXTS[outcome];
   return (
     <main className="page-message">
       <h1>{title}</h1>

@@ -1,15 +1,14 @@
-// /robots.txt: everything public may be crawled except the team and account areas (which also
-// carry noindex); points to the sitemap.
+// /robots.txt: everything public may be crawled except the team area, the account pages and the
+// code and application pages (which also carry noindex); points to the sitemap.
 import { getConfig } from '~/server/config.server';
+import { NOT_FOR_CRAWLERS } from '~/lib/public-pages';
 import { absoluteUrl } from '~/lib/seo';
-
-export const DISALLOWED = ['/teamdashboard', '/auth', '/access', '/api/'] as const;
 
 export function robotsTxt(publicUrl: string) {
   return [
     'User-agent: *',
     'Allow: /',
-    ...DISALLOWED.map((path) => `Disallow: ${path}`),
+    ...NOT_FOR_CRAWLERS.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${absoluteUrl(publicUrl, '/sitemap.xml')}`,
     '',

@@ -1,8 +1,7 @@
 // /sitemap.xml: the public, indexable pages with absolute URLs from PUBLIC_URL.
 import { getConfig } from '~/server/config.server';
+import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { absoluteUrl } from '~/lib/seo';
-
-export const PUBLIC_PAGES = ['/', '/imprint', '/datenschutz', '/agb'] as const;
 
 export function sitemapXml(publicUrl: string) {
   const urls = PUBLIC_PAGES.map(

@@ -14,6 +14,8 @@ import {
 } from '~/lib/before-after';
 import { LABELS } from '~/lib/ui-labels';
 import { SectionHeader } from './SectionHeader';
+import './section.css';
+import './BeforeAfter.css';
 
 const IMAGE_SIZES = '(min-width: 1024px) 720px, 100vw';
 

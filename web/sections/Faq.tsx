@@ -2,6 +2,7 @@ import { Accordion } from '~/components/Accordion';
 import { RichText } from '~/components/RichText';
 import type { FaqItem, SectionTexts } from '~/lib/content-types';
 import { SectionHeader } from './SectionHeader';
+import './section.css';
 
 export function Faq({ texts, items }: { texts: SectionTexts; items: FaqItem[] }) {
   return (

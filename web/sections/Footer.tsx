@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { SiteSettings } from '~/lib/content-types';
 import { LABELS } from '~/lib/ui-labels';
+import './Footer.css';
 
 export function Footer({ settings }: { settings: SiteSettings }) {
   const { operator } = settings;

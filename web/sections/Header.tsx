@@ -8,11 +8,13 @@ import { SignupTrigger } from '~/components/signup/SignupDialog';
 import type { SiteSettings } from '~/lib/content-types';
 import { initialHeaderState, nextHeaderState, sameHeaderState } from '~/lib/header-state';
 import { LABELS, NAV } from '~/lib/ui-labels';
+import './Header.css';
 
 function useHeaderState() {
   const [state, setState] = useState(() => initialHeaderState());
   useEffect(() => {
     let current = initialHeaderState(window.scrollY);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the scroll position exists only in the browser, after hydration
     setState(current);
     let frame = 0;
     const onScroll = () => {

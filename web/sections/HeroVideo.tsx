@@ -6,8 +6,10 @@ import { Picture } from '~/components/Picture';
 import type { SectionTexts, SiteSettings } from '~/lib/content-types';
 import { LABELS } from '~/lib/ui-labels';
 import { SectionHeader } from './SectionHeader';
+import './section.css';
+import './HeroVideo.css';
 
-export const VIDEO_EMBED_BASE = 'https://www.youtube-nocookie.com/embed/';
+const VIDEO_EMBED_BASE = 'https://www.youtube-nocookie.com/embed/';
 
 export function HeroVideo({ texts, video }: { texts: SectionTexts; video: SiteSettings['heroVideo'] }) {
   const [playing, setPlaying] = useState(false);

@@ -5,6 +5,8 @@ import { RichText } from '~/components/RichText';
 import { SignupTrigger } from '~/components/signup/SignupDialog';
 import type { SiteSettings } from '~/lib/content-types';
 import { LABELS, NAV } from '~/lib/ui-labels';
+import './section.css';
+import './Intro.css';
 
 export function Intro({ settings, ctaLabel }: { settings: SiteSettings; ctaLabel?: string }) {
   return (

@@ -2,6 +2,8 @@ import { Picture } from '~/components/Picture';
 import { Slider } from '~/components/Slider';
 import type { LearningSlide, SectionTexts } from '~/lib/content-types';
 import { SectionHeader } from './SectionHeader';
+import './section.css';
+import './Learning.css';
 
 /** The "Ich zeige dir wie" slider. */
 export function Learning({ texts, slides }: { texts: SectionTexts; slides: LearningSlide[] }) {

@@ -3,6 +3,8 @@ import { Slider } from '~/components/Slider';
 import type { MediaReference, SectionTexts } from '~/lib/content-types';
 import { formatDate, LABELS, NAV } from '~/lib/ui-labels';
 import { SectionHeader } from './SectionHeader';
+import './section.css';
+import './MediaReferences.css';
 
 export function MediaReferences({ texts, references }: { texts: SectionTexts; references: MediaReference[] }) {
   return (

@@ -1,5 +1,7 @@
 import type { QuestionCard, SectionTexts } from '~/lib/content-types';
 import { SectionHeader } from './SectionHeader';
+import './section.css';
+import './Questions.css';
 
 /** The "Ist es wahr, dass …" cards. */
 export function Questions({ texts, questions }: { texts: SectionTexts; questions: QuestionCard[] }) {

@@ -4,6 +4,8 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SignupTrigger } from '~/components/signup/SignupDialog';
 import type { LandingContent, UserType } from '~/lib/content-types';
 import { formatPrice, LABELS } from '~/lib/ui-labels';
+import './section.css';
+import './RiderTrainerSwitch.css';
 
 type SwitchTexts = LandingContent['sections']['switch'];
 const TYPES: UserType[] = ['reiter', 'trainer'];

@@ -1,4 +1,5 @@
 import type { SectionTexts } from '~/lib/content-types';
+import './section.css';
 
 /** Eyebrow, title and intro of a landing-page section. */
 export function SectionHeader({

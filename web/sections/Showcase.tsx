@@ -1,4 +1,4 @@
-// The programme showcase (spec §4): progress 0–1 against the line at 80 % of the viewport, the
+// The programme showcase: progress 0–1 against the line at 80 % of the viewport, the
 // active step, the progress line and the step opacities all come from ~/lib/showcase.
 import { useEffect, useRef, useState } from 'react';
 import { RichText } from '~/components/RichText';
@@ -14,6 +14,8 @@ import {
 } from '~/lib/showcase';
 import { NAV } from '~/lib/ui-labels';
 import { SectionHeader } from './SectionHeader';
+import './section.css';
+import './Showcase.css';
 
 function useShowcaseProgress() {
   const list = useRef<HTMLOListElement>(null);

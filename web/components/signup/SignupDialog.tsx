@@ -1,5 +1,5 @@
 // The signup popup's public API for the rest of the page: <SignupProvider> (once, around the
-// page), useSignup().open(type), <SignupTrigger> for every call to action, signupPagePath(type).
+// page) and <SignupTrigger> for every call to action.
 // The dialog's code (form, validation, styles) is loaded only when a trigger is hovered, focused
 // or clicked, so it is not part of the landing page's first-load JavaScript. Without JavaScript a
 // trigger is a plain link to the signup page /mitmachen.
@@ -8,8 +8,6 @@ import type { UserType } from '~/lib/content-types';
 import type * as SignupModalModule from './SignupModal';
 
 import { signupPagePath } from './paths';
-
-export { signupPagePath };
 
 interface SignupApi {
   /** Opens the popup with `userType` preselected ('reiter' by default). */
@@ -20,7 +18,7 @@ const SignupContext = createContext<SignupApi | null>(null);
 
 let modalModule: Promise<typeof SignupModalModule> | undefined;
 /** Starts loading the dialog's code (idempotent); a trigger calls it on hover and focus. */
-export function preloadSignup() {
+function preloadSignup() {
   modalModule ??= import('./SignupModal').catch((error: unknown) => {
     modalModule = undefined; // try again next time
     throw error;
@@ -64,12 +62,6 @@ export function SignupProvider({
       )}
     </SignupContext.Provider>
   );
-}
-
-export function useSignup(): SignupApi {
-  const api = useContext(SignupContext);
-  if (!api) throw new Error('useSignup() needs a <SignupProvider> above it');
-  return api;
 }
 
 /**

@@ -1,4 +1,4 @@
-// The signup form and its states (spec §4): form → submitting (inputs disabled) → error or the
+// The signup form and its states: form → submitting (inputs disabled) → error or the
 // links panel. Used by the popup and by /mitmachen; without JavaScript it is a plain form that
 // posts to /mitmachen, and the page renders the same states from the server's answer.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { SIGNUP_MESSAGES } from '~/lib/messages';
 import { HONEYPOT_FIELD, USER_TYPES, signupReady, validateSignup, type SignupRecord } from '~/lib/signup';
 import { SIGNUP_COPY as COPY } from './copy';
 import './signup.css';
+import { useHydrated } from '../use-hydrated';
 
 export interface SignupValues {
   userType: UserType;
@@ -68,15 +69,22 @@ export function SignupForm(props: SignupFormProps) {
   const emailRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
-  const [focusTarget, setFocusTarget] = useState<'name' | 'email' | 'alert' | 'done' | null>(null);
+  // Where focus goes after the render that a phase change causes (every phase change makes a new
+  // phase object, so that render always comes).
+  const focusTarget = useRef<'name' | 'email' | 'alert' | 'done' | null>(null);
+  const setFocusTarget = (target: typeof focusTarget.current) => (focusTarget.current = target);
 
   useEffect(() => {
-    if (!focusTarget) return;
-    ({ name: nameRef, email: emailRef, alert: alertRef, done: doneRef })[focusTarget].current?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
+    if (!focusTarget.current) return;
+    ({ name: nameRef, email: emailRef, alert: alertRef, done: doneRef })[focusTarget.current].current?.focus();
+    focusTarget.current = null;
+  });
 
   const ready = signupReady(values.name, values.email);
+  // Marked inactive only once this code runs: in the server's HTML (no JavaScript, or not hydrated
+  // yet) nothing would ever clear the mark, and a plain form post must be free to go.
+  const hydrated = useHydrated();
+  const inactive = hydrated && !ready;
   const submitting = phase.kind === 'submitting';
   const fieldError = (field: string) => phase.kind === 'error' && phase.fields.includes(field);
   const set = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => {
@@ -222,8 +230,8 @@ export function SignupForm(props: SignupFormProps) {
         <button
           type="submit"
           className="signup-button"
-          aria-disabled={!ready || undefined}
-          data-inactive={!ready || undefined}
+          aria-disabled={inactive || undefined}
+          data-inactive={inactive || undefined}
         >
           {submitting ? COPY.submitting : COPY.submit}
         </button>

@@ -7,7 +7,10 @@ import { SIGNUP_COPY } from './copy';
 import { SignupForm } from './SignupForm';
 import { signupPagePath } from './paths';
 
-/** The popup closes and resets this long after the group link is clicked (spec §9). */
+/**
+ * The popup closes and resets this long after the group link is clicked: long enough for the click
+ * to show, short enough that the page is clean when the visitor comes back from the group's tab.
+ */
 export const CLOSE_AFTER_LINK_MS = 500;
 
 export interface SignupModalProps {

@@ -1,5 +1,5 @@
-// The signup form's interface words (German, in one place). The spec's fixed messages live in
-// ~/lib/messages; the group links come from the site settings.
+// The signup form's interface words (German, in one place). The fixed validation and error
+// messages live in ~/lib/messages; the group links come from the site settings.
 import type { UserType } from '~/lib/content-types';
 
 export const SIGNUP_COPY = {
