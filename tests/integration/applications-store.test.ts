@@ -146,7 +146,6 @@ describeEachDatabase('applications store', (current) => {
     const notices: ApplicationNotice[] = [];
     const unlisten = await database.listen(APPLICATIONS_CHANNEL, (p) => notices.push(JSON.parse(p)));
     try {
-      await new Promise((r) => setTimeout(r, 50));
       const { record } = await createApplication(application());
       await setApplicationStatus(record.id, 'rejected');
       await expect.poll(() => notices.length).toBe(2);
@@ -170,7 +169,6 @@ describeEachDatabase('applications store', (current) => {
     const notices: ApplicationNotice[] = [];
     const unlisten = await database.listen(APPLICATIONS_CHANNEL, (p) => notices.push(JSON.parse(p)));
     try {
-      await new Promise((r) => setTimeout(r, 50));
       const removed = await deleteApplicationsUnchangedSince(new Date(Date.now() - 365 * 86_400_000));
       expect(removed).toEqual([old.record.id]);
       expect((await listApplications()).map((r) => r.id)).toEqual([fresh.record.id]);

@@ -1,17 +1,52 @@
+// /access: the mentee/mentor code. With JavaScript the boxes call POST /api/access; without it
+// they post here, and a right code leads to the application form with the grant cookie set.
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/access';
+import { CodeForm } from '~/components/access/CodeForm';
+import '~/components/access/access.css';
+import { ACCESS_MESSAGES } from '~/lib/access';
 import { pageMeta } from '~/lib/seo';
+import { readForm } from '~/server/account-forms.server';
+import { checkAccessCode, grantCookie } from '~/server/access.server';
+import { clientAddressContext } from '~/server/request-context.server';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: 'Mentees/Mentors Only', path: '/access', noindex: true });
+export const ACCESS_COPY = { title: 'Mentees/Mentors Only', close: 'Schließen und zur Startseite' } as const;
 
-export default function Access() {
+export function loader({ request }: Route.LoaderArgs) {
+  // The application form sends visitors back here when their grant ran out.
+  const expired = new URL(request.url).searchParams.has('abgelaufen');
+  return { error: expired ? ACCESS_MESSAGES.expired : undefined };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const code = (await readForm(request)).getAll('code').join('').slice(0, 64);
+  const result = await checkAccessCode(code, context.get(clientAddressContext));
+  if (result.status === 200 && result.grant) {
+    return redirect('/bewerbung', { status: 303, headers: { 'Set-Cookie': grantCookie(result.grant) } });
+  }
+  const error = result.answer.valid ? undefined : result.answer.error;
+  const headers: HeadersInit = result.status === 429 ? { 'Retry-After': String(result.retryAfter) } : {};
+  return data({ error }, { status: result.status, headers });
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: ACCESS_COPY.title, path: '/access', noindex: true });
+
+export default function Access({ loaderData, actionData }: Route.ComponentProps) {
+  const error = actionData?.error ?? loaderData.error;
   return (
-    <main className="page-message">
-      <h1>Mentees/Mentors Only</h1>
-      <p>Diese Seite entsteht gerade.</p>
-      <p>
-        <a href="/">Zur Startseite</a>
-      </p>
+    <main className="gate-page">
+      <a href="/" className="gate-close" aria-label={ACCESS_COPY.close}>
+        <span aria-hidden="true">×</span>
+      </a>
+      <section className="gate-card" aria-labelledby="access-title">
+        <h1 id="access-title" lang="en">
+          {ACCESS_COPY.title}
+        </h1>
+        {/* A new answer from the server starts the boxes afresh with its message. */}
+        <CodeForm key={error ?? 'form'} error={error} />
+      </section>
     </main>
   );
 }

@@ -1,16 +1,72 @@
+// /bewerbung: the application form, only with a valid access grant (otherwise back to /access).
+// Without JavaScript the form posts here; with it, to POST /api/applications.
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/bewerbung';
+import { ApplicationForm } from '~/components/access/ApplicationForm';
+import '~/components/access/access.css';
+import { APPLICATION_MESSAGES } from '~/lib/application-form';
 import { pageMeta } from '~/lib/seo';
+import { ACCESS_GRANT_COOKIE, hasAccessGrant, readCookie } from '~/server/access.server';
+import { readApplicationForm, submitApplication, THANK_YOU_PATH } from '~/server/application-form.server';
+import { HttpError } from '~/server/http.server';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Bewerbung', path: '/bewerbung', noindex: true });
+export const BEWERBUNG_COPY = {
+  title: 'Deine Bewerbung',
+  intro:
+    'Schön, dass du dabei sein möchtest! Erzähl uns, wer du bist. Wir lesen jede Bewerbung persönlich und melden uns per E-Mail bei dir.',
+  back: 'Zur Startseite',
+} as const;
 
-export default function Placeholder() {
+/** Without a grant: back to the code page, saying so when a grant was there but ran out. */
+const toAccess = (request: Request) =>
+  redirect(readCookie(request, ACCESS_GRANT_COOKIE) ? '/access?abgelaufen' : '/access', 303);
+
+export function loader({ request }: Route.LoaderArgs) {
+  if (!hasAccessGrant(request)) throw toAccess(request);
+  // One id per page view: a second post of the same form stores nothing new.
+  return { clientId: crypto.randomUUID() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (!hasAccessGrant(request)) throw toAccess(request);
+  const form = await readApplicationForm(request).catch((error: unknown) => {
+    if (error instanceof HttpError) return undefined;
+    throw error;
+  });
+  if (!form) {
+    const error = APPLICATION_MESSAGES.tooLarge;
+    return data({ error, fields: { message: error }, draft: {}, clientId: crypto.randomUUID() }, { status: 413 });
+  }
+  const { input, bot } = form;
+  const result = await submitApplication(input, { bot });
+  if (result.ok) return redirect(THANK_YOU_PATH, 303);
+  const { error, fields, draft } = result;
+  return data({ error, fields, draft, clientId: input.id ?? crypto.randomUUID() }, { status: 400 });
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: BEWERBUNG_COPY.title, path: '/bewerbung', noindex: true });
+
+export default function Bewerbung({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="page-message">
-      <h1>Bewerbung</h1>
-      <p>Diese Seite entsteht gerade.</p>
-      <p>
-        <a href="/">Zur Startseite</a>
-      </p>
+    <main className="gate-page gate-page--form">
+      <a href="/" className="gate-close" aria-label={`Schließen und ${BEWERBUNG_COPY.back.toLowerCase()}`}>
+        <span aria-hidden="true">×</span>
+      </a>
+      <section className="gate-card gate-card--wide" aria-labelledby="bewerbung-title">
+        <h1 id="bewerbung-title">{BEWERBUNG_COPY.title}</h1>
+        <p className="gate-intro">{BEWERBUNG_COPY.intro}</p>
+        <ApplicationForm
+          // A new answer from the server starts the form from it.
+          key={actionData ? JSON.stringify(actionData.fields) : 'form'}
+          clientId={actionData?.clientId ?? loaderData.clientId}
+          error={actionData?.error}
+          fields={actionData?.fields}
+          draft={actionData?.draft}
+        />
+      </section>
     </main>
   );
 }

@@ -19,7 +19,7 @@ import {
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** People who joined the WhatsApp community through the signup popup (spec §3, "Signup record"). */
+/** People who joined the WhatsApp community through the signup popup. */
 export const signups = pgTable(
   'signups',
   {
@@ -148,18 +148,28 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] })],
 );
 
-/** Every code entered on /access, valid or not (the operator can see guessing). */
+/**
+ * Every attempt at the mentee/mentor code (POST /api/access and the code page's form), valid or
+ * not, so the operator can see guessing. The client is kept only as a keyed hash of its address
+ * (HMAC with AUTH_SECRET): attempts from one client can be told apart, the address cannot be read
+ * back. Deleted after 30 days by the daily retention sweep.
+ */
 export const accessAttempts = pgTable(
   'access_attempts',
   {
     id: serial('id').primaryKey(),
+    /** The code as entered (trimmed, upper-cased, at most 64 characters). */
     code: text('code').notNull(),
     valid: boolean('valid').notNull(),
+    /** Refused without a check because the client had too many wrong codes. */
+    limited: boolean('limited').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
-    /** The client address as a keyed hash (HMAC with AUTH_SECRET), never in clear. */
     clientHash: text('client_hash'),
   },
-  (t) => [index('access_attempts_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('access_attempts_created_at_idx').on(t.createdAt),
+    index('access_attempts_client_idx').on(t.clientHash, t.createdAt),
+  ],
 );
 
 // Accounts (Better Auth, through its Drizzle adapter: web/server/auth.server.ts). The property

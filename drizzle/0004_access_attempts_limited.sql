@@ -1,0 +1,2 @@
+ALTER TABLE "access_attempts" ADD COLUMN "limited" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "access_attempts_client_idx" ON "access_attempts" USING btree ("client_hash","created_at");

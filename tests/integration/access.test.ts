@@ -1,0 +1,222 @@
+// POST /api/access and the access grant, on PGlite and PostgreSQL: the codes of ACCESS_CODES in
+// any case, every attempt recorded without the client's address in clear, 10 wrong codes per
+// client per 15 minutes, and a signed grant cookie that expires after 2 hours.
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { ACCESS_MESSAGES } from '~/lib/access';
+import * as accessPage from '~/routes/access';
+import * as accessRoute from '~/routes/api.access';
+import {
+  ACCESS_ATTEMPTS_KEPT_MS,
+  ACCESS_GRANT_COOKIE,
+  ACCESS_GRANT_TTL_MS,
+  ACCESS_LOGGED_PER_WINDOW,
+  ACCESS_WINDOW_MS,
+  checkAccessCode,
+  clientHash,
+  deleteOldAccessAttempts,
+  hasAccessGrant,
+  issueGrant,
+  validGrant,
+} from '~/server/access.server';
+import { schema } from '~/server/db.server';
+import { sign } from '~/server/signing.server';
+import { TEST_ACCESS_CODES } from '../support/codes';
+import { describeEachDatabase } from '../support/database';
+import { awayFromWindowEdge } from '../support/rate-windows';
+import { call, get, post, useTestConfig } from '../support/routes';
+
+const [CODE, SECOND_CODE] = TEST_ACCESS_CODES;
+const tryCode = (code: unknown, ip = '192.0.2.10') => call(accessRoute.action, post('/api/access', { code }), ip);
+const withCookie = (value: string) => get('/bewerbung', { Cookie: `other=1; ${ACCESS_GRANT_COOKIE}=${value}` });
+
+describeEachDatabase('access codes', (current) => {
+  const attempts = schema.accessAttempts;
+  beforeAll(() => {
+    useTestConfig();
+  });
+  beforeEach(async () => {
+    await current().db.delete(schema.rateLimits);
+    await current().db.delete(attempts);
+    await awayFromWindowEdge(ACCESS_WINDOW_MS, 20_000);
+  });
+
+  test('a right code → 200 {valid:true} and a grant cookie: HttpOnly, SameSite=Strict, Path=/, 2 hours', async () => {
+    const res = await tryCode(CODE);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ valid: true });
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(new RegExp(`^${ACCESS_GRANT_COOKIE}=[^;]+; `));
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).toContain(`Max-Age=${ACCESS_GRANT_TTL_MS / 1000}`);
+    // The test site is served over http: no Secure flag (a browser would drop the cookie).
+    expect(cookie).not.toContain('Secure');
+    expect(cookie).not.toContain(CODE);
+    const value = /=([^;]+)/.exec(cookie)![1]!;
+    expect(hasAccessGrant(withCookie(value))).toBe(true);
+  });
+
+  test('every configured code works, in any case and with spaces around it', async () => {
+    for (const code of [SECOND_CODE, CODE.toLowerCase(), ` ${CODE.slice(0, 2).toLowerCase()}${CODE.slice(2)} `]) {
+      expect(await (await tryCode(code)).json(), code).toEqual({ valid: true });
+    }
+  });
+
+  test('over https the grant cookie is Secure', async () => {
+    useTestConfig({ PUBLIC_URL: 'https://bewegung.test' });
+    try {
+      expect((await tryCode(CODE)).headers.get('set-cookie')).toContain('; Secure');
+    } finally {
+      useTestConfig();
+    }
+  });
+
+  test('a wrong code → 200 {valid:false} with a German message and no cookie', async () => {
+    for (const code of ['WRONG', 'MENT0', 'ABCDF']) {
+      const res = await tryCode(code);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ valid: false, error: ACCESS_MESSAGES.wrong });
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+  });
+
+  test('a code that is not five letters or digits is answered without being counted', async () => {
+    for (const code of ['', 'ABC', 'ABCDEF', 'AB-DE', 'x'.repeat(64)]) {
+      expect(await (await tryCode(code)).json(), code).toEqual({ valid: false, error: ACCESS_MESSAGES.incomplete });
+    }
+    expect(await current().db.select().from(attempts)).toEqual([]);
+  });
+
+  test('a malformed request → 400, 413 or 405, never a 5xx', async () => {
+    for (const body of [{}, { code: 12345 }, { code: null }, { code: 'x'.repeat(65) }, 'nope', '[]']) {
+      expect((await call(accessRoute.action, post('/api/access', body))).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await tryCode('x'.repeat(5000))).status).toBe(413);
+    expect((await call(accessRoute.loader, get('/api/access'))).status).toBe(405);
+  });
+
+  test('every attempt is recorded with code, time and validity; the address only as a keyed hash', async () => {
+    const ip = '198.51.100.77';
+    await tryCode('wrong', ip);
+    await tryCode(CODE.toLowerCase(), ip);
+    const rows = await current().db.select().from(attempts).orderBy(attempts.id);
+    expect(rows.map((r) => [r.code, r.valid, r.limited])).toEqual([
+      ['WRONG', false, false],
+      [CODE, true, false],
+    ]);
+    for (const row of rows) {
+      expect(Date.now() - row.createdAt.getTime()).toBeLessThan(60_000);
+      expect(row.clientHash).toBe(clientHash(ip));
+      expect(JSON.stringify(row)).not.toContain(ip);
+      expect(JSON.stringify(row)).not.toContain('198.51');
+    }
+    // Keyed: another secret gives another hash, so the address cannot be found by hashing guesses.
+    expect(clientHash(ip, 'another-secret-another-secret-another')).not.toBe(clientHash(ip));
+    expect(clientHash('198.51.100.78')).not.toBe(clientHash(ip));
+    // Nor is the address in clear in the rate-limit counters.
+    const counters = await current().db.select().from(schema.rateLimits);
+    expect(JSON.stringify(counters)).not.toContain(ip);
+  });
+
+  test('after 10 wrong codes from one client, even the right code → 429 for the rest of 15 minutes', async () => {
+    const ip = '192.0.2.30';
+    for (let i = 0; i < 10; i++) expect(await (await tryCode('WRONG', ip)).json()).toMatchObject({ valid: false });
+    const limited = await tryCode(CODE, ip);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ valid: false, error: ACCESS_MESSAGES.tooMany });
+    expect(limited.headers.get('set-cookie')).toBeNull();
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const [last] = await current().db.select().from(attempts).where(eq(attempts.limited, true));
+    expect(last).toMatchObject({ code: CODE, limited: true });
+    // Another client is not affected, and the next window starts fresh.
+    expect(await (await tryCode(CODE, '192.0.2.31')).json()).toEqual({ valid: true });
+    expect((await checkAccessCode(CODE, ip, Date.now() + ACCESS_WINDOW_MS)).answer).toEqual({ valid: true });
+  });
+
+  test('right codes do not count towards the limit', async () => {
+    const ip = '192.0.2.40';
+    for (let i = 0; i < 9; i++) await tryCode('WRONG', ip);
+    for (let i = 0; i < 5; i++) expect((await tryCode(CODE, ip)).status).toBe(200);
+    expect((await tryCode('WRONG', ip)).status).toBe(200);
+    expect((await tryCode('WRONG', ip)).status).toBe(429);
+  });
+
+  test('parallel wrong guesses cannot get past the limit', async () => {
+    const ip = '192.0.2.50';
+    const answers = await Promise.all(Array.from({ length: 25 }, () => tryCode('WRONG', ip)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(15);
+  });
+
+  test('a grant that is missing, forged, for another purpose or expired is not accepted', () => {
+    const now = Date.now();
+    expect(hasAccessGrant(get('/bewerbung'))).toBe(false);
+    expect(hasAccessGrant(withCookie(''))).toBe(false);
+    expect(hasAccessGrant(withCookie('v1-99999999999999.forged'))).toBe(false);
+    expect(hasAccessGrant(withCookie(sign('access-grant', `v1-${now + 1000}`, 'x'.repeat(40))))).toBe(false);
+    expect(hasAccessGrant(withCookie(sign('team-session', `v1-${now + 60_000}`)))).toBe(false);
+    expect(hasAccessGrant(withCookie('%E0%A4%A'))).toBe(false);
+    const grant = issueGrant(now);
+    expect(validGrant(grant, now + ACCESS_GRANT_TTL_MS - 1)).toBe(true);
+    expect(validGrant(grant, now + ACCESS_GRANT_TTL_MS)).toBe(false);
+    expect(hasAccessGrant(withCookie(issueGrant(now - ACCESS_GRANT_TTL_MS - 1)))).toBe(false);
+  });
+
+  test('a flood from one client is counted, but logs at most 100 attempts per window', async () => {
+    const ip = '192.0.2.60';
+    for (let i = 0; i < ACCESS_LOGGED_PER_WINDOW + 20; i++) await checkAccessCode('WRONG', ip);
+    expect(await current().db.select().from(attempts)).toHaveLength(ACCESS_LOGGED_PER_WINDOW);
+    const [counter] = await current().db.select().from(schema.rateLimits);
+    expect(counter!.hits).toBe(ACCESS_LOGGED_PER_WINDOW + 20);
+  });
+
+  describe('the code page without JavaScript', () => {
+    const postForm = (codes: string[], ip = '192.0.2.70') =>
+      call(
+        accessPage.action,
+        new Request('http://bewegung.test/access', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(codes.map((c) => ['code', c])).toString(),
+        }),
+        ip,
+      ) as unknown as Promise<Response | { data: { error?: string }; init: ResponseInit }>;
+
+    test('five boxes with the right code → 303 to /bewerbung with the grant cookie', async () => {
+      const res = (await postForm([...CODE.toLowerCase()])) as Response;
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/bewerbung');
+      const cookie = res.headers.get('set-cookie')!;
+      expect(cookie).toContain('HttpOnly');
+      expect(hasAccessGrant(withCookie(/=([^;]+)/.exec(cookie)![1]!))).toBe(true);
+    });
+
+    test('a wrong or incomplete code shows the page again with the message', async () => {
+      const wrong = (await postForm([...'WRONG'])) as { data: { error?: string }; init: ResponseInit };
+      expect(wrong.data.error).toBe(ACCESS_MESSAGES.wrong);
+      const short = (await postForm(['A', 'B', '', '', ''])) as { data: { error?: string } };
+      expect(short.data.error).toBe(ACCESS_MESSAGES.incomplete);
+      const ip = '192.0.2.71';
+      for (let i = 0; i < 10; i++) await postForm([...'WRONG'], ip);
+      const limited = (await postForm([...CODE], ip)) as { data: { error?: string }; init: ResponseInit };
+      expect(limited.init.status).toBe(429);
+      expect(limited.data.error).toBe(ACCESS_MESSAGES.tooMany);
+    });
+  });
+
+  test('attempts older than 30 days are deleted by the retention sweep', async () => {
+    const now = Date.now();
+    await current()
+      .db.insert(attempts)
+      .values([
+        { code: 'OLDER', valid: false, clientHash: 'h', createdAt: new Date(now - ACCESS_ATTEMPTS_KEPT_MS - 1000) },
+        { code: 'NEWER', valid: false, clientHash: 'h', createdAt: new Date(now - ACCESS_ATTEMPTS_KEPT_MS + 60_000) },
+      ]);
+    expect(await deleteOldAccessAttempts(now)).toBe(1);
+    expect((await current().db.select().from(attempts)).map((r) => r.code)).toEqual(['NEWER']);
+  });
+});
