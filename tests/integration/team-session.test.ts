@@ -44,7 +44,7 @@ describeEachDatabase('team session', (current) => {
     expect((await listWith(bearer(token))).status).toBe(200);
   });
 
-  test('a wrong code → 401 with the spec message; spaces around the right code are fine', async () => {
+  test('a wrong code → 401 with the dashboard’s English message; spaces around the right code are fine', async () => {
     for (const code of ['0000', '47111', '', '4 711', 'x'.repeat(64)]) {
       const res = await tryCode(code, '192.0.2.20');
       expect(res.status, code).toBe(401);

@@ -1,6 +1,6 @@
 // The team's side of a running server over HTTP: a token from the team code, then authorised
 // requests. Plain Node (no vitest import): e2e tests and the benchmarks use it.
-import { TEST_TEAM_CODE } from './codes';
+import { TEST_TEAM_CODE } from './codes.ts';
 
 /** A team token from POST /api/team/session (throws unless the server answers 200). */
 export async function teamToken(baseUrl: string, code = TEST_TEAM_CODE): Promise<string> {

@@ -69,7 +69,28 @@ export function matchesFilter(application: ApplicationRecord, filter: Partial<Ap
   return true;
 }
 
-/** Newest first (the spec's order of the list); equal times by id, so the order is stable. */
+/** Newest first (the team reviews the latest applications first); equal times by id, for a stable order. */
 export function newestFirst(a: ApplicationRecord, b: ApplicationRecord): number {
   return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 }
+
+/** An application id as the API takes it in a path (the database stores UUIDs). */
+export const applicationId = z.guid();
+
+/**
+ * A status change from the dashboard: the new status and, optionally, the version the changer saw
+ * (a stale one is refused with 409 instead of overwriting someone else's decision).
+ */
+export const statusChangeInput = z.object({
+  status: z.enum(APPLICATION_STATUSES),
+  version: z.number().int().positive().optional(),
+});
+export type StatusChangeInput = z.output<typeof statusChangeInput>;
+
+/** The error texts of the application API; the dashboard shows them after 'Error updating status: '. */
+export const APPLICATION_API_MESSAGES = {
+  invalid: 'Invalid status change',
+  invalidFilter: 'Invalid filter',
+  notFound: 'Application not found',
+  conflict: 'Someone else changed this application meanwhile. Its current state is shown now.',
+} as const;

@@ -1,4 +1,19 @@
-// Placeholder registered in routes.ts; the dashboard work replaces it.
-const notBuilt = () => Response.json({ error: 'Not found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
-export const loader = notBuilt;
-export const action = notBuilt;
+// GET /api/applications/:id/history (team token): every status the application had, oldest first,
+// its creation first (`from: null`).
+import type { Route } from './+types/api.applications.$id.history';
+import { APPLICATION_API_MESSAGES, applicationId } from '~/lib/applications';
+import { closeConnection, handleApi, json, jsonError, methodNotAllowed } from '~/server/http.server';
+import { getApplicationHistory } from '~/server/applications.server';
+import { requireTeam } from '~/server/team-session.server';
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireTeam(request);
+    const id = applicationId.safeParse(params.id);
+    const history = id.success ? await getApplicationHistory(id.data) : undefined;
+    if (!history) return jsonError(404, APPLICATION_API_MESSAGES.notFound);
+    return json({ history });
+  });
+}
+
+export const action = () => closeConnection(methodNotAllowed('GET'));

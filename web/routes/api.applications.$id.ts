@@ -1,4 +1,38 @@
-// Placeholder registered in routes.ts; the dashboard work replaces it.
-const notBuilt = () => Response.json({ error: 'Not found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
-export const loader = notBuilt;
-export const action = notBuilt;
+// PATCH /api/applications/:id (team token): `{status, version?}` sets the status; a stale version
+// → 409 with the current record, so the dashboard shows what someone else decided.
+import type { Route } from './+types/api.applications.$id';
+import { APPLICATION_API_MESSAGES, applicationId, statusChangeInput } from '~/lib/applications';
+import { closeConnection, handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http.server';
+import { setApplicationStatus } from '~/server/applications.server';
+import { requireTeam } from '~/server/team-session.server';
+
+const ALLOW = 'PATCH';
+
+export const loader = () => closeConnection(methodNotAllowed(ALLOW));
+
+export function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== 'PATCH') return closeConnection(methodNotAllowed(ALLOW));
+  return handleApi(async () => {
+    try {
+      requireTeam(request);
+    } catch (error) {
+      throw error instanceof Response ? closeConnection(error) : error;
+    }
+    const body = await readJson(request, { messages: { invalid: APPLICATION_API_MESSAGES.invalid } });
+    const id = applicationId.safeParse(params.id);
+    if (!id.success) return jsonError(404, APPLICATION_API_MESSAGES.notFound);
+    const input = statusChangeInput.safeParse(body);
+    if (!input.success) {
+      return jsonError(400, APPLICATION_API_MESSAGES.invalid, { fields: input.error.issues.map((i) => i.path[0]) });
+    }
+    const change = await setApplicationStatus(id.data, input.data.status, input.data.version);
+    switch (change.kind) {
+      case 'not-found':
+        return jsonError(404, APPLICATION_API_MESSAGES.notFound);
+      case 'conflict':
+        return jsonError(409, APPLICATION_API_MESSAGES.conflict, { application: change.application });
+      default:
+        return json({ success: true, application: change.application });
+    }
+  });
+}

@@ -1,4 +1,37 @@
-// Placeholder registered in routes.ts; the dashboard work replaces it.
-const notBuilt = () => Response.json({ error: 'Not found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
-export const loader = notBuilt;
-export const action = notBuilt;
+// GET /api/applications.csv (team token): the applications that pass the list's filters (?type=,
+// ?status=, ?q=), newest first, for German Excel.
+import type { Route } from './+types/api.applications[.]csv';
+import { APPLICATION_API_MESSAGES, applicationFilter } from '~/lib/applications';
+import { listApplications } from '~/server/applications.server';
+import { csvResponse, toCsv } from '~/server/csv';
+import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http.server';
+import { requireTeam } from '~/server/team-session.server';
+
+const HEADER = ['ID', 'Art', 'Status', 'Name', 'E-Mail', 'Website', 'Nachricht', 'Beworben am', 'Geändert am'];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireTeam(request);
+    const filter = applicationFilter.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!filter.success) {
+      return jsonError(400, APPLICATION_API_MESSAGES.invalidFilter, {
+        fields: filter.error.issues.map((i) => i.path[0]),
+      });
+    }
+    const rows = (await listApplications(filter.data)).map((a) => [
+      a.id,
+      a.applicationType,
+      a.status,
+      a.name,
+      a.email,
+      a.websiteLink,
+      a.message,
+      a.createdAt,
+      a.updatedAt,
+    ]);
+    const day = new Date().toISOString().slice(0, 10);
+    return csvResponse(toCsv(HEADER, rows), `bewerbungen-${day}.csv`);
+  });
+}
+
+export const action = () => closeConnection(methodNotAllowed('GET'));

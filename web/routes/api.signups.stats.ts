@@ -1,4 +1,15 @@
-// Placeholder registered in routes.ts; the dashboard work replaces it.
-const notBuilt = () => Response.json({ error: 'Not found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
-export const loader = notBuilt;
-export const action = notBuilt;
+// GET /api/signups/stats (team token): counts per type, the newsletter's double opt-in, and signups
+// per ISO week split by type (the dashboard's chart).
+import type { Route } from './+types/api.signups.stats';
+import { closeConnection, handleApi, json, methodNotAllowed } from '~/server/http.server';
+import { signupStats } from '~/server/signups.server';
+import { requireTeam } from '~/server/team-session.server';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireTeam(request);
+    return json(await signupStats());
+  });
+}
+
+export const action = () => closeConnection(methodNotAllowed('GET'));

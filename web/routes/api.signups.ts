@@ -1,15 +1,19 @@
-// POST /api/signups (anyone) and GET /api/signups (team token): see README "HTTP API".
+// POST /api/signups (anyone) and GET /api/signups (team token, newest first, `?limit=&offset=`
+// pages, `total` counts all): see README "HTTP API".
 import type { Route } from './+types/api.signups';
 import { SIGNUP_API_MESSAGES } from '~/lib/signup';
 import { handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http.server';
 import { clientAddressContext } from '~/server/request-context.server';
-import { listSignups, submitSignup } from '~/server/signups.server';
+import { signupPageQuery } from '~/lib/team-signups';
+import { listSignupsPage, submitSignup } from '~/server/signups.server';
 import { requireTeam } from '~/server/team-session.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireTeam(request);
-    return json({ signups: await listSignups() });
+    const page = signupPageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!page.success) return jsonError(400, 'Invalid paging', { fields: page.error.issues.map((i) => i.path[0]) });
+    return json(await listSignupsPage(page.data));
   });
 }
 

@@ -1,17 +1,19 @@
+// /teamdashboard: the team's review of applications and signups. The page itself holds no data:
+// after the code gate, the browser loads everything from the team API with a token kept in memory.
 import type { Route } from './+types/teamdashboard';
+import { TeamDashboardPage } from '~/components/dashboard/Dashboard';
+// uPlot's own styles come with the page (2 KB, this route only), so that the chart's lazily
+// loaded code has no stylesheet to fetch.
+import 'uplot/dist/uPlot.min.css';
+import '~/components/dashboard/dashboard.css';
 import { pageMeta } from '~/lib/seo';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: 'Application Dashboard', path: '/teamdashboard', noindex: true });
 
+// Nothing personal is in the page, but nothing on it is worth keeping in a shared cache either.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
+
 export default function TeamDashboard() {
-  return (
-    <main className="page-message">
-      <h1>Application Dashboard</h1>
-      <p>Diese Seite entsteht gerade.</p>
-      <p>
-        <a href="/">Zur Startseite</a>
-      </p>
-    </main>
-  );
+  return <TeamDashboardPage />;
 }

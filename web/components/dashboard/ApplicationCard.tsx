@@ -1,0 +1,89 @@
+// One application: who, what, when, and the three status buttons. Everything the applicant typed
+// is rendered as text (React escapes it); the website becomes a link only for http(s) addresses.
+import { useId, type Ref } from 'react';
+import { type ApplicationRecord, type ApplicationStatus } from '~/lib/applications';
+import { formatDate, mailtoHref, safeWebsiteHref } from '~/lib/dashboard';
+import { DASHBOARD_COPY, STATUS_LABELS } from './copy';
+import { History } from './History';
+
+const BUTTON_ORDER: ApplicationStatus[] = ['approved', 'rejected', 'pending'];
+
+export interface CardProps {
+  application: ApplicationRecord;
+  token: string;
+  notice?: string;
+  ref?: Ref<HTMLElement>;
+  onStatus: (application: ApplicationRecord, status: ApplicationStatus) => void;
+  onAuthError: () => void;
+}
+
+export function ApplicationCard({ application, token, notice, onStatus, onAuthError, ref }: CardProps) {
+  const id = useId();
+  const href = safeWebsiteHref(application.websiteLink);
+  const typeClass = application.applicationType.toLowerCase().replace(/\s+/g, '-');
+  return (
+    <article ref={ref} className="dash-card" tabIndex={-1} aria-labelledby={`${id}-name`} data-id={application.id}>
+      <div className="dash-card__tags">
+        <span className={`dash-badge dash-badge--${typeClass}`}>{application.applicationType}</span>
+        <span className={`dash-status dash-status--${application.status}`}>
+          <span className="visually-hidden">{DASHBOARD_COPY.status}: </span>
+          {STATUS_LABELS[application.status]}
+        </span>
+      </div>
+      <h3 id={`${id}-name`} className="dash-card__name">
+        {application.name}
+      </h3>
+      <dl className="dash-card__facts">
+        <div>
+          <dt>{DASHBOARD_COPY.email}</dt>
+          <dd>
+            <a href={mailtoHref(application.email)}>{application.email}</a>
+          </dd>
+        </div>
+        {application.websiteLink ? (
+          <div>
+            <dt>{DASHBOARD_COPY.website}</dt>
+            <dd>
+              {href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  {application.websiteLink}
+                </a>
+              ) : (
+                <span className="dash-card__plain">{application.websiteLink}</span>
+              )}
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{DASHBOARD_COPY.applied}</dt>
+          <dd>{formatDate(application.createdAt)}</dd>
+        </div>
+      </dl>
+      {application.message ? (
+        <div className="dash-card__message">
+          <h4 className="visually-hidden">{DASHBOARD_COPY.message}</h4>
+          <p>{application.message}</p>
+        </div>
+      ) : null}
+      <div className="dash-card__actions" role="group" aria-label={DASHBOARD_COPY.actionsLabel(application.name)}>
+        {BUTTON_ORDER.map((status) => (
+          <button
+            key={status}
+            type="button"
+            className={`dash-button dash-button--${status}`}
+            disabled={application.status === status}
+            onClick={() => onStatus(application, status)}
+          >
+            {DASHBOARD_COPY.actions[status]}
+          </button>
+        ))}
+      </div>
+      {notice ? (
+        <p className="dash-card__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <History applicationId={application.id} version={application.version} token={token} onAuthError={onAuthError} />
+    </article>
+  );
+}

@@ -1,0 +1,215 @@
+// The application list: filters and search (kept in the URL query), the count, the cards, status
+// changes with the version the card shows, keyboard review and the CSV export of the filtered view.
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { ApplicationRecord, ApplicationStatus } from '~/lib/applications';
+import {
+  applicationQueryString,
+  STATUS_OPTIONS,
+  TYPE_OPTIONS,
+  visibleApplications,
+  type DashboardQuery,
+} from '~/lib/dashboard';
+import { downloadTeamFile, TeamAuthError, updateApplicationStatus } from '~/lib/dashboard-api';
+import type { ApplicationsAction, ApplicationsState } from '~/lib/dashboard-events';
+import { KEY_HELP, keyCommand, nextCardIndex } from '~/lib/dashboard-keys';
+import { DASHBOARD_MESSAGES } from '~/lib/messages';
+import { ApplicationCard } from './ApplicationCard';
+import { DASHBOARD_COPY, STATUS_LABELS } from './copy';
+
+export interface ApplicationsViewProps {
+  token: string;
+  query: DashboardQuery;
+  onQuery: (patch: Partial<DashboardQuery>) => void;
+  list: ApplicationsState;
+  dispatch: (action: ApplicationsAction) => void;
+  loadFailed: boolean;
+  onAuthError: () => void;
+}
+
+export function ApplicationsView({
+  token,
+  query,
+  onQuery,
+  list,
+  dispatch,
+  loadFailed,
+  onAuthError,
+}: ApplicationsViewProps) {
+  const id = useId();
+  const visible = visibleApplications(list.applications, query);
+  const [notices, setNotices] = useState<Record<string, string>>({});
+  const pending = useRef(new Set<string>());
+  const cards = useRef(new Map<string, HTMLElement>());
+
+  const setStatus = useCallback(
+    async (application: ApplicationRecord, status: ApplicationStatus) => {
+      // One change per card at a time: a second click would carry the same, soon stale version.
+      if (application.status === status || pending.current.has(application.id)) return;
+      pending.current.add(application.id);
+      setNotices(({ [application.id]: _, ...rest }) => rest);
+      try {
+        const answer = await updateApplicationStatus(token, application, status);
+        if (answer.kind === 'failed') {
+          alert(DASHBOARD_MESSAGES.statusErrorPrefix + answer.error);
+          return;
+        }
+        dispatch({ type: 'application', application: answer.application });
+        if (answer.kind === 'conflict') {
+          const now = STATUS_LABELS[answer.application.status];
+          setNotices((n) => ({ ...n, [application.id]: DASHBOARD_COPY.conflict(now) }));
+        }
+      } catch (error) {
+        if (error instanceof TeamAuthError) onAuthError();
+      } finally {
+        pending.current.delete(application.id);
+      }
+    },
+    [token, dispatch, onAuthError],
+  );
+
+  // Keyboard review over the visible cards, in the order they are shown.
+  const visibleRef = useRef(visible);
+  useEffect(() => {
+    visibleRef.current = visible;
+  });
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const command = keyCommand({
+        key: event.key,
+        altKey: event.altKey,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        targetTag: target?.tagName,
+        targetEditable: target?.isContentEditable,
+      });
+      if (!command) return;
+      const shown = visibleRef.current;
+      const focusedCard = target?.closest<HTMLElement>('.dash-card');
+      const current = focusedCard ? shown.findIndex((a) => a.id === focusedCard.dataset.id) : -1;
+      if (command.kind === 'move') {
+        const next = nextCardIndex(current, command.by, shown.length);
+        if (next < 0) return;
+        event.preventDefault();
+        const card = cards.current.get(shown[next]!.id);
+        card?.focus();
+        card?.scrollIntoView({ block: 'nearest' });
+      } else if (current >= 0) {
+        event.preventDefault();
+        // A card that leaves the filtered view takes the focus with it: hand it to the card that
+        // took its place, so the review goes on with the next key.
+        void setStatus(shown[current]!, command.status).then(() =>
+          requestAnimationFrame(() => {
+            if (document.activeElement && document.activeElement !== document.body) return;
+            const now = visibleRef.current;
+            const next = Math.min(current, now.length - 1);
+            if (next >= 0) cards.current.get(now[next]!.id)?.focus();
+          }),
+        );
+      }
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [setStatus]);
+
+  async function exportCsv() {
+    const search = applicationQueryString(query);
+    try {
+      await downloadTeamFile(token, `/api/applications.csv${search ? `?${search}` : ''}`, 'applications.csv');
+    } catch (error) {
+      if (error instanceof TeamAuthError) return onAuthError();
+      alert(DASHBOARD_COPY.exportFailed + (error instanceof Error ? error.message : String(error)));
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="dash-section">
+      <h2 id={`${id}-title`} className="visually-hidden">
+        {DASHBOARD_COPY.views.applications}
+      </h2>
+      <form
+        className="dash-filters"
+        role="search"
+        aria-label={DASHBOARD_COPY.filtersLabel}
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <div className="dash-field">
+          <label htmlFor={`${id}-type`}>{DASHBOARD_COPY.type}</label>
+          <select
+            id={`${id}-type`}
+            value={query.type}
+            onChange={(e) => onQuery({ type: e.target.value as DashboardQuery['type'] })}
+          >
+            {TYPE_OPTIONS.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="dash-field">
+          <label htmlFor={`${id}-status`}>{DASHBOARD_COPY.status}</label>
+          <select
+            id={`${id}-status`}
+            value={query.status}
+            onChange={(e) => onQuery({ status: e.target.value as DashboardQuery['status'] })}
+          >
+            {STATUS_OPTIONS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="dash-field dash-field--search">
+          <label htmlFor={`${id}-q`}>{DASHBOARD_COPY.search}</label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={query.q}
+            maxLength={200}
+            autoComplete="off"
+            onChange={(e) => onQuery({ q: e.target.value })}
+          />
+        </div>
+      </form>
+      <div className="dash-toolbar">
+        <p className="dash-count" aria-live="polite">
+          {list.loaded ? DASHBOARD_COPY.count(visible.length) : null}
+        </p>
+        <button type="button" className="dash-button" onClick={() => void exportCsv()} disabled={!list.loaded}>
+          {DASHBOARD_COPY.exportCsv}
+        </button>
+      </div>
+      <p className="dash-help">{KEY_HELP}</p>
+      {loadFailed ? (
+        <p className="dash-error" role="alert">
+          {DASHBOARD_COPY.loadFailed}
+        </p>
+      ) : null}
+      {!list.loaded ? (
+        <p className="dash-empty">{DASHBOARD_MESSAGES.loading}</p>
+      ) : visible.length === 0 ? (
+        <p className="dash-empty">{DASHBOARD_MESSAGES.empty}</p>
+      ) : (
+        <ul className="dash-cards" aria-label={DASHBOARD_COPY.views.applications}>
+          {visible.map((application) => (
+            <li key={application.id}>
+              <ApplicationCard
+                ref={(element) => {
+                  if (element) cards.current.set(application.id, element);
+                  else cards.current.delete(application.id);
+                }}
+                application={application}
+                token={token}
+                notice={notices[application.id]}
+                onStatus={(a, s) => void setStatus(a, s)}
+                onAuthError={onAuthError}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+// The code gate in front of the dashboard: one field and a button. The code is checked by the
+// server; what comes back is a token the page keeps in memory only, so a reload locks again.
+import { useId, useRef, useState } from 'react';
+import { GATE_TEXTS, openTeamSession } from '~/lib/dashboard-api';
+import { DASHBOARD_MESSAGES } from '~/lib/messages';
+import { useHydrated } from '../use-hydrated';
+import { DASHBOARD_COPY } from './copy';
+
+export function Gate({ onUnlock, notice }: { onUnlock: (token: string) => void; notice?: string }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState(notice ?? '');
+  const [busy, setBusy] = useState(false);
+  // The server-rendered button stays disabled until the page can send the code itself (a plain
+  // form submission would put the code into the URL).
+  const hydrated = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await openTeamSession(code);
+      if (answer.ok) return onUnlock(answer.token);
+      setCode('');
+      setError(answer.status === 401 ? DASHBOARD_MESSAGES.wrongCode : answer.error);
+    } catch {
+      setError(GATE_TEXTS.unreachable);
+    } finally {
+      setBusy(false);
+    }
+    input.current?.focus();
+  }
+
+  return (
+    <main className="dash-page dash-gate">
+      <form className="dash-gate__card" onSubmit={submit} noValidate>
+        <h1>{DASHBOARD_COPY.title}</h1>
+        <label htmlFor={`${id}-code`}>{DASHBOARD_COPY.gateLabel}</label>
+        <input
+          ref={input}
+          id={`${id}-code`}
+          name="code"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={64}
+          value={code}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setError('');
+          }}
+          autoFocus
+        />
+        <button type="submit" className="dash-button dash-button--primary" disabled={!hydrated || busy}>
+          {busy ? DASHBOARD_COPY.gateChecking : DASHBOARD_COPY.gateSubmit}
+        </button>
+        <p id={`${id}-error`} className="dash-gate__error" role="alert">
+          {error}
+        </p>
+        <noscript>
+          <p>{DASHBOARD_COPY.noScript}</p>
+        </noscript>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,69 @@
+// The status history of one application behind a disclosure button: loaded when opened, and again
+// when the application changes while it is open.
+import { useEffect, useId, useState } from 'react';
+import type { HistoryEntry } from '~/lib/applications';
+import { fetchHistory, TeamAuthError } from '~/lib/dashboard-api';
+import { formatDateTime } from '~/lib/dashboard';
+import { DASHBOARD_COPY } from './copy';
+
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; entries: HistoryEntry[] };
+
+export function History(props: { applicationId: string; version: number; token: string; onAuthError: () => void }) {
+  const { applicationId, version, token, onAuthError } = props;
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const id = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    let stopped = false;
+    fetchHistory(token, applicationId).then(
+      (entries) => !stopped && setLoaded({ state: 'ready', entries }),
+      (error: unknown) => {
+        if (stopped) return;
+        if (error instanceof TeamAuthError) onAuthError();
+        else setLoaded({ state: 'failed' });
+      },
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [open, applicationId, version, token, onAuthError]);
+
+  return (
+    <div className="dash-history">
+      <button
+        type="button"
+        className="dash-history__toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-history`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {DASHBOARD_COPY.history}
+      </button>
+      <div id={`${id}-history`} hidden={!open}>
+        {open && loaded.state === 'loading' ? <p>{DASHBOARD_COPY.historyLoading}</p> : null}
+        {open && loaded.state === 'failed' ? <p>{DASHBOARD_COPY.historyFailed}</p> : null}
+        {open && loaded.state === 'ready' ? (
+          <ol className="dash-history__list">
+            {loaded.entries.map((entry, index) => (
+              <li key={index}>
+                {entry.from === null ? (
+                  <>
+                    {DASHBOARD_COPY.historyCreated} <strong>{entry.to}</strong>
+                  </>
+                ) : (
+                  <>
+                    <strong>{entry.from}</strong> <span aria-hidden="true">→</span>{' '}
+                    <span className="visually-hidden">to</span> <strong>{entry.to}</strong>
+                  </>
+                )}
+                , <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+// The signups: counts per type and of the newsletter's double opt-in, the newest-first table with
+// pages, the weekly chart (its code loads only when this view opens) with the same figures as a
+// table, and the CSV export.
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatDateTime, type DashboardQuery } from '~/lib/dashboard';
+import { downloadTeamFile, fetchSignupStats, fetchSignupsPage, TeamAuthError } from '~/lib/dashboard-api';
+import { newsletterState, pageCount, TYPE_NAMES, type SignupStats, type TeamSignup } from '~/lib/dashboard-signups';
+import { DASHBOARD_COPY, SIGNUPS_COPY } from './copy';
+import { SignupsChart } from './SignupsChart';
+
+type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
+
+/** Loads `load()` again whenever `key` changes; retries a failure by itself after a while. */
+function useTeamData<T>(load: () => Promise<T>, key: string, onAuthError: () => void): Load<T> {
+  const [result, setResult] = useState<Load<T>>({ state: 'loading' });
+  // `load` is a new closure on every render; `key` says when it asks for something else.
+  const latest = useRef(load);
+  useEffect(() => {
+    latest.current = load;
+  });
+  useEffect(() => {
+    const load = latest.current;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = (attempt: number) =>
+      load().then(
+        (value) => !stopped && setResult({ state: 'ready', value }),
+        (error: unknown) => {
+          if (stopped) return;
+          if (error instanceof TeamAuthError) return onAuthError();
+          setResult((r) => (r.state === 'ready' ? r : { state: 'failed' }));
+          timer = setTimeout(() => void run(attempt + 1), Math.min(30_000, 2000 * 2 ** attempt));
+        },
+      );
+    void run(0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [key, onAuthError]);
+  return result;
+}
+
+export function SignupsView(props: {
+  token: string;
+  query: DashboardQuery;
+  onQuery: (patch: Partial<DashboardQuery>) => void;
+  onAuthError: () => void;
+}) {
+  const { token, query, onQuery, onAuthError } = props;
+  const id = useId();
+  const figures = useTeamData(() => fetchSignupStats(token), `figures:${token}`, onAuthError);
+  const page = useTeamData(() => fetchSignupsPage(token, query.page), `page:${token}:${query.page}`, onAuthError);
+  const pages = page.state === 'ready' ? pageCount(page.value.total) : 1;
+
+  async function exportCsv() {
+    try {
+      await downloadTeamFile(token, '/api/signups.csv', 'signups.csv');
+    } catch (error) {
+      if (error instanceof TeamAuthError) return onAuthError();
+      alert(DASHBOARD_COPY.exportFailed + (error instanceof Error ? error.message : String(error)));
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="dash-section dash-signups">
+      <div className="dash-toolbar">
+        <h2 id={`${id}-title`}>{SIGNUPS_COPY.title}</h2>
+        <button type="button" className="dash-button" onClick={() => void exportCsv()}>
+          {DASHBOARD_COPY.exportCsv}
+        </button>
+      </div>
+      {figures.state === 'loading' ? <p className="dash-empty">{SIGNUPS_COPY.loading}</p> : null}
+      {figures.state === 'failed' ? (
+        <p className="dash-error" role="alert">
+          {SIGNUPS_COPY.loadFailed}
+        </p>
+      ) : null}
+      {figures.state === 'ready' ? <Figures figures={figures.value} /> : null}
+
+      <h3 className="dash-subtitle">{SIGNUPS_COPY.listTitle}</h3>
+      {page.state === 'failed' ? (
+        <p className="dash-error" role="alert">
+          {SIGNUPS_COPY.loadFailed}
+        </p>
+      ) : page.state === 'loading' ? (
+        <p className="dash-empty">{SIGNUPS_COPY.loading}</p>
+      ) : page.value.signups.length === 0 ? (
+        <p className="dash-empty">{SIGNUPS_COPY.empty}</p>
+      ) : (
+        <SignupTable signups={page.value.signups} />
+      )}
+      <nav className="dash-pager" aria-label={SIGNUPS_COPY.pagesLabel}>
+        <button
+          type="button"
+          className="dash-button"
+          disabled={query.page <= 1}
+          onClick={() => onQuery({ page: query.page - 1 })}
+        >
+          {SIGNUPS_COPY.previous}
+        </button>
+        <p aria-live="polite">{SIGNUPS_COPY.pageOf(Math.min(query.page, pages), pages)}</p>
+        <button
+          type="button"
+          className="dash-button"
+          disabled={query.page >= pages}
+          onClick={() => onQuery({ page: query.page + 1 })}
+        >
+          {SIGNUPS_COPY.next}
+        </button>
+      </nav>
+    </section>
+  );
+}
+
+function Figures({ figures }: { figures: SignupStats }) {
+  const id = useId();
+  return (
+    <>
+      <dl className="dash-figures">
+        <div>
+          <dt>{SIGNUPS_COPY.riders}</dt>
+          <dd>{figures.byType.reiter}</dd>
+        </div>
+        <div>
+          <dt>{SIGNUPS_COPY.trainers}</dt>
+          <dd>{figures.byType.trainer}</dd>
+        </div>
+        <div>
+          <dt>{SIGNUPS_COPY.confirmed}</dt>
+          <dd>{figures.newsletter.confirmed}</dd>
+        </div>
+        <div>
+          <dt>{SIGNUPS_COPY.unconfirmed}</dt>
+          <dd>{figures.newsletter.unconfirmed}</dd>
+        </div>
+      </dl>
+      {figures.weeks.length > 0 ? (
+        <>
+          <h3 className="dash-subtitle" id={`${id}-chart`}>
+            {SIGNUPS_COPY.chartTitle}
+          </h3>
+          <SignupsChart weeks={figures.weeks} labelledBy={`${id}-chart`} />
+          <details className="dash-weeks">
+            <summary>{SIGNUPS_COPY.chartAsTable}</summary>
+            <table>
+              <caption className="visually-hidden">{SIGNUPS_COPY.chartTitle}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{SIGNUPS_COPY.week}</th>
+                  <th scope="col">{SIGNUPS_COPY.riders}</th>
+                  <th scope="col">{SIGNUPS_COPY.trainers}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {figures.weeks.map((w) => (
+                  <tr key={w.week}>
+                    <th scope="row">{w.week}</th>
+                    <td>{w.reiter}</td>
+                    <td>{w.trainer}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function SignupTable({ signups }: { signups: TeamSignup[] }) {
+  return (
+    <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={SIGNUPS_COPY.listTitle}>
+      <table className="dash-table">
+        <thead>
+          <tr>
+            <th scope="col">{SIGNUPS_COPY.name}</th>
+            <th scope="col">{DASHBOARD_COPY.email}</th>
+            <th scope="col">{DASHBOARD_COPY.type}</th>
+            <th scope="col">{SIGNUPS_COPY.newsletter}</th>
+            <th scope="col">{SIGNUPS_COPY.signedUp}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {signups.map((s) => (
+            <tr key={s.id}>
+              <td>{s.name}</td>
+              <td>{s.email}</td>
+              <td>{TYPE_NAMES[s.userType]}</td>
+              <td>{newsletterState(s)}</td>
+              <td>{formatDateTime(s.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
