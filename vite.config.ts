@@ -1,7 +1,8 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompressAssets()],
   resolve: { tsconfigPaths: true },
 });

@@ -1,7 +1,8 @@
 // `npm run bench:api`: signup throughput and latency of the built server at 50 concurrent clients
 // (autocannon, POST /api/signups, SIGNUP_RATE_LIMIT=0) on PGlite and on PostgreSQL, next to the
 // raw single-row INSERT rate of the same database engine measured in the same run.
-// Budget (DESIGN.md): signups/s at least half the raw INSERT rate; p99 under 50 ms.
+// Budget (the server, not the database, must never be the bottleneck): signups/s at least half the
+// raw INSERT rate; p99 under 50 ms.
 //
 // Options (environment): BENCH_DURATION (seconds per measurement, default 10), BENCH_CONNECTIONS
 // (default 50), BENCH_DATABASE_URL (PostgreSQL server where the bench may create databases;

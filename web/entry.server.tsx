@@ -1,11 +1,12 @@
-// React Router's Node entry with the response's CSP nonce on every inline script.
+// React Router's Node entry with the response's CSP nonce on every inline script (server-rendered
+// pages; prerendered pages have none: the server allows their inline scripts by hash).
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, RouterContextProvider } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { NonceProvider } from '~/components/Nonce';
 import { nonceContext } from '~/server/request-context.server';
 
@@ -14,15 +15,28 @@ export { startServer } from '~/server/start.server';
 
 export const streamTimeout = 5_000;
 
+/**
+ * What reaches the log: server faults, not a client's bad request. React Router reports a method a
+ * route has no handler for (405), an unknown route's data request (404) or a malformed one (400)
+ * here with a stack trace; they are answered with their status and left out of the log, so that
+ * hostile or careless traffic cannot flood it. An aborted request (the client left) is no fault.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
+
 // Prerendered pages load their JavaScript once the first view is on screen: after the first
 // contentful paint and the window's `load` event, or at the visitor's first pointer/key input,
 // whichever comes first. On a slow connection the router's ~130 KB of modules then never compete
 // with the stylesheet, fonts and first images for bandwidth, and they never count against the first
-// paint (Lighthouse mobile: FCP/LCP ~2.6 s → see decision 007; on a fast connection `load` can fire
+// paint (Lighthouse mobile: FCP/LCP ~2.6 s → see decision 016; on a fast connection `load` can fire
 // before the first frame is presented, so `load` alone is not enough). The HTML is complete and
 // readable without JavaScript, so nothing waits on it. The router's module script is kept inert
 // (`type="text/x-deferred-module"`) and its module preloads in a `<template>`; a small inline script
-// (it gets the response's nonce like every other script) inserts both when due. React hydrates
+// (allowed by the page's CSP like every other inline script) inserts both when due; the inserted
+// module script has the inert one's exact text, so the same hash allows it. React hydrates
 // regardless of these two tags (production React does not patch script attributes; the preload links
 // are hoistables it adds itself).
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g;

@@ -1,24 +1,56 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { PrerenderedPages } from './prerendered-pages.server';
 
-test('every executable script tag of a prerendered page gets the response nonce', () => {
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+
+function site() {
   const dir = mkdtempSync(path.join(tmpdir(), 'bc-pages-'));
   mkdirSync(path.join(dir, 'agb'));
   writeFileSync(path.join(dir, 'index.html'), '<html><script>a()</script><script type="module">b()</script></html>');
-  writeFileSync(
-    path.join(dir, 'agb', 'index.html'),
-    '<p>AGB</p><script type="application/ld+json">{}</script><scripts-not-a-tag>',
-  );
-  const pages = new PrerenderedPages(dir, ['/', '/agb', '/missing']);
-  expect(pages.render('/', 'N1')).toBe(
-    '<html><script nonce="N1">a()</script><script nonce="N1" type="module">b()</script></html>',
-  );
-  expect(pages.render('/agb/', 'N2')).toBe(
-    '<p>AGB</p><script type="application/ld+json">{}</script><scripts-not-a-tag>',
-  );
-  expect(pages.render('/missing', 'N3')).toBeUndefined();
-  expect(pages.render('/other', 'N3')).toBeUndefined();
+  writeFileSync(path.join(dir, 'agb', 'index.html'), '<p>AGB</p><script type="application/ld+json">{}</script>');
+  const pages = new PrerenderedPages(dir, ['/', '/agb', '/missing'], (hashes) => ({ 'X-Hashes': hashes.join(' ') }));
+  return { dir, pages };
+}
+
+const header = (headers: string[], name: string) => headers[headers.indexOf(name) + 1];
+
+test('each page carries the hashes of its own inline scripts, in identity, gzip and brotli', async () => {
+  const { dir, pages } = site();
+  await pages.load();
+  const home = pages.get('/')!;
+  expect(header(home.identity.headers, 'X-Hashes')).toBe(`${sha256('a()')} ${sha256('b()')}`);
+  expect(header(pages.get('/agb/')!.identity.headers, 'X-Hashes')).toBe('');
+  const html = readFileSync(path.join(dir, 'index.html'));
+  expect(home.identity.body.equals(html)).toBe(true);
+  expect(gunzipSync(home.gzip!.body).equals(html)).toBe(true);
+  expect(brotliDecompressSync(home.br!.body).equals(html)).toBe(true);
+  // Kept beside the page for the next start.
+  expect(readFileSync(path.join(dir, 'index.html.br')).equals(home.br!.body)).toBe(true);
+  expect(pages.get('/missing')).toBeUndefined();
+  expect(pages.get('/other')).toBeUndefined();
+});
+
+test('a re-rendered page replaces the old one with new hashes, whatever compressed copy lies beside it', async () => {
+  const { dir, pages } = site();
+  await pages.load();
+  const before = pages.get('/')!;
+  writeFileSync(path.join(dir, 'index.html'), '<html><script>c()</script></html>');
+  await pages.load();
+  const after = pages.get('/')!;
+  expect(header(after.identity.headers, 'X-Hashes')).toBe(sha256('c()'));
+  expect(after.identity.etag).not.toBe(before.identity.etag);
+  expect(brotliDecompressSync(after.br!.body).toString()).toBe('<html><script>c()</script></html>');
+  expect(gunzipSync(after.gzip!.body).toString()).toBe('<html><script>c()</script></html>');
+});
+
+test('a garbled compressed copy beside a page is made again', async () => {
+  const { dir, pages } = site();
+  writeFileSync(path.join(dir, 'index.html.br'), 'not brotli');
+  await pages.load();
+  expect(brotliDecompressSync(pages.get('/')!.br!.body).toString()).toContain('a()');
 });

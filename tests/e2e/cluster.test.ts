@@ -1,0 +1,259 @@
+// WEB_CONCURRENCY worker processes sharing one port on one PostgreSQL: both take signups, the
+// database-counted rate limit holds across them, a status change reaches the live streams of both,
+// a revalidation in one reaches the pages of the other, a dead worker is replaced, SIGTERM stops
+// them all; on PGlite the server refuses to start.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { signSanityWebhook } from '../../web/server/revalidate.server';
+import { createPostgresDatabase } from '../support/database';
+import { awayFromWindowEdge } from '../support/rate-windows';
+import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
+import { startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
+import { ROOT, startServer, startServerExpectingFailure, type TestServer } from '../support/server';
+import { storedSignups, teamToken } from '../support/team-client';
+
+const LIMIT = 10;
+const SECRET = 'webhook-secret-for-the-cluster';
+
+/** The worker processes of a server (its children). */
+const workersOf = (server: TestServer) =>
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.process.pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter(Boolean);
+
+/** Bytes a process has written so far (sockets included): grows with every answer it sends. */
+const bytesWritten = (pid: number) => Number(/wchar: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))![1]);
+
+/** POST /api/signups on a connection of its own, so that the primary hands it to the next worker. */
+function signupOnNewConnection(url: string) {
+  const id = crypto.randomUUID();
+  const body = JSON.stringify({
+    id,
+    userType: 'reiter',
+    name: 'Clara',
+    email: `${id}@example.org`,
+    newsletterOptIn: false,
+  });
+  return new Promise<{ status: number; id: string }>((resolve, reject) => {
+    const req = request(
+      `${url}/api/signups`,
+      { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json' } },
+      (res) => {
+        res.resume().on('end', () => resolve({ status: res.statusCode!, id }));
+      },
+    );
+    req.on('error', reject).end(body);
+  });
+}
+
+interface LiveStream {
+  events: { id?: string; status?: string }[];
+  close: () => void;
+}
+
+/** GET /api/applications/events on a connection of its own; resolves once the snapshot arrived. */
+function openStream(url: string, token: string): Promise<LiveStream> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}/api/applications/events`,
+      { headers: { Authorization: `Bearer ${token}` }, agent: false },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`events answered ${res.statusCode}`));
+        const stream: LiveStream = { events: [], close: () => req.destroy() };
+        let buffered = '';
+        res.setEncoding('utf8').on('data', (text: string) => {
+          buffered += text;
+          let end;
+          while ((end = buffered.indexOf('\n\n')) >= 0) {
+            const block = buffered.slice(0, end);
+            buffered = buffered.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event === 'snapshot') resolve(stream);
+            if (event === 'application' && data) stream.events.push(JSON.parse(data) as LiveStream['events'][number]);
+          }
+        });
+        res.on('error', () => {});
+      },
+    );
+    req.on('error', reject).end();
+  });
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test('on the embedded database several workers are refused with a clear message', async () => {
+  const { code, output } = await startServerExpectingFailure({ env: { WEB_CONCURRENCY: '2' } });
+  expect(code).toBe(1);
+  expect(output).toContain('WEB_CONCURRENCY: more than one worker process needs PostgreSQL (DATABASE_URL)');
+});
+
+const postgres = requireOrSkip('postgres', Boolean(TEST_DATABASE_URL), 'set TEST_DATABASE_URL to run two workers');
+describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
+  let server: TestServer;
+  let databaseUrl: string;
+  let drop: () => Promise<void>;
+  let standIn: SanityStandIn;
+  let buildDir: string;
+
+  beforeAll(async () => {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    databaseUrl = database.url;
+    standIn = await startSanityStandIn();
+    // A private copy of the e2e build: revalidation rewrites its prerendered pages.
+    mkdirSync(path.join(ROOT, '.test-builds'), { recursive: true });
+    buildDir = mkdtempSync(path.join(ROOT, '.test-builds', 'cluster-'));
+    cpSync(inject('buildDir'), buildDir, { recursive: true });
+    server = await startServer({
+      env: {
+        BUILD_DIR: buildDir,
+        DATABASE_URL: database.url,
+        WEB_CONCURRENCY: '2',
+        SIGNUP_RATE_LIMIT: String(LIMIT),
+        SANITY_PROJECT_ID: standIn.projectId,
+        SANITY_DATASET: standIn.dataset,
+        SANITY_API_HOST: standIn.url,
+        SANITY_WEBHOOK_SECRET: SECRET,
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await standIn?.close();
+    await drop?.();
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  test('the server announces two workers and both run', () => {
+    expect(server.output()).toMatch(/listening on http:\/\/[^ ]+ \(database: postgres, 2 worker processes\)/);
+    expect(workersOf(server)).toHaveLength(2);
+  });
+
+  test('both workers take signups; the rate limit counted in the database holds across them', async () => {
+    await awayFromWindowEdge();
+    const workers = workersOf(server);
+    const before = workers.map(bytesWritten);
+    const answers = [];
+    // One after another, each on a new connection: the primary deals connections out in turn.
+    for (let i = 0; i < LIMIT + 4; i++) answers.push(await signupOnNewConnection(server.url));
+    const written = workers.map((pid, i) => bytesWritten(pid) - before[i]!);
+    // Each worker sent about half of the answers (several KB); an idle one writes next to nothing.
+    for (const bytes of written) expect(bytes).toBeGreaterThan(2_000);
+
+    expect(answers.slice(0, LIMIT).map((a) => a.status)).toEqual(Array(LIMIT).fill(201));
+    // Per process, each worker saw only about half of the hits: only a shared count refuses these.
+    expect(answers.slice(LIMIT).map((a) => a.status)).toEqual([429, 429, 429, 429]);
+    const stored = new Set((await storedSignups(server.url)).map((s) => s.id));
+    for (const answer of answers.slice(0, LIMIT)) expect(stored.has(answer.id)).toBe(true);
+    expect(stored.size).toBe(LIMIT);
+  });
+
+  test('a status change through one worker reaches the live streams held by both', async () => {
+    const id = crypto.randomUUID();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(
+        `insert into applications (id, application_type, name, email) values ($1, 'Mentor', 'Lena', 'lena@example.org')`,
+        [id],
+      );
+      await client.query(`insert into application_history (application_id, to_status) values ($1, 'pending')`, [id]);
+    } finally {
+      await client.end();
+    }
+    const token = await teamToken(server.url);
+    // Four streams, each on a connection of its own: the workers hold two each.
+    const streams = await Promise.all([1, 2, 3, 4].map(() => openStream(server.url, token)));
+    try {
+      const res = await fetch(`${server.url}/api/applications/${id}`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ status: 'approved', version: 1 }),
+      });
+      expect(res.status).toBe(200);
+      await until(
+        () => streams.every((stream) => stream.events.some((e) => e.id === id && e.status === 'approved')),
+        'the change on every stream',
+      );
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  test('a revalidation in one worker reaches the prerendered pages of every worker', async () => {
+    const settings = standIn.document('siteSettings')!;
+    const tagline = 'Von einem Worker veröffentlicht, von allen gezeigt';
+    standIn.publish({ ...settings, tagline });
+    const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+    const res = await fetch(`${server.url}/api/revalidate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'sanity-webhook-signature': signSanityWebhook(body, SECRET) },
+      body,
+    });
+    expect(res.status).toBe(200);
+    // New connections reach the workers in turn: once several in a row show the new page, both do.
+    const home = () =>
+      new Promise<string>((resolve, reject) => {
+        request(`${server.url}/`, { agent: false }, (r) => {
+          let html = '';
+          r.setEncoding('utf8').on('data', (d: string) => (html += d));
+          r.on('end', () => resolve(html));
+        })
+          .on('error', reject)
+          .end();
+      });
+    await until(async () => {
+      const pages = [await home(), await home(), await home(), await home()];
+      return pages.every((html) => html.includes(tagline));
+    }, 'the new tagline from both workers');
+  });
+
+  test('a worker that dies is replaced, and the server keeps answering', async () => {
+    const [victim] = workersOf(server);
+    process.kill(victim!, 'SIGKILL');
+    await until(() => workersOf(server).length === 2 && !workersOf(server).includes(victim!), 'a replacement worker');
+    await until(
+      () => server.output().includes(`Worker ${victim} exited (SIGKILL); starting a new one.`),
+      'the primary to say so',
+    );
+    await until(async () => {
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(
+          () =>
+            new Promise<number>((resolve) =>
+              request(`${server.url}/healthz`, { agent: false }, (r) => resolve(r.resume().statusCode!))
+                .on('error', () => resolve(0))
+                .end(),
+            ),
+        ),
+      );
+      return answers.every((status) => status === 200);
+    }, 'both workers answering');
+  });
+
+  test('SIGTERM stops the primary and every worker', async () => {
+    const workers = workersOf(server);
+    expect(await server.stop()).toBe(0);
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await until(() => workers.every((pid) => !alive(pid)), 'the workers to exit');
+  });
+});
