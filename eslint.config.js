@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -17,6 +18,8 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The rules of hooks and the React Compiler's checks (effects, refs, purity) on every component.
+  reactHooks.configs.flat.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {

@@ -12,6 +12,8 @@ if (!process.env.TEST_DATABASE_URL)
   );
 if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium'))
   notes.push('Browser tests: SKIPPED. Install Chromium (apt-get install -y chromium) or set CHROMIUM_PATH.');
+if (spawnSync('java', ['-version']).status !== 0)
+  notes.push('HTML validity test: SKIPPED. Install Java (apt-get install -y default-jre-headless).');
 
 const resultsDir = mkdtempSync(path.join(tmpdir(), 'bc-test-'));
 const resultsFile = path.join(resultsDir, 'results.json');

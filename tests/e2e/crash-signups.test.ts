@@ -1,5 +1,6 @@
-// Crash safety (DESIGN.md budgets): a server under signup load is killed with SIGKILL and started
-// again on the same data; every signup that was answered 201 is still there. PGlite and PostgreSQL.
+// Crash safety (a signup that was confirmed must never be lost): a server under signup load is
+// killed with SIGKILL and started again on the same data; every signup that was answered 201 is
+// still there. PGlite and PostgreSQL.
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createPostgresDatabase } from '../support/database';

@@ -1,6 +1,7 @@
 // No request to any other host until the visitor clicks the video: fonts, images and scripts all
 // come from our own origin, on every public page and through every interaction but the video.
 import { describe, expect, test } from 'vitest';
+import { LEGAL_PATHS } from '~/lib/public-pages';
 import { browserAvailable } from '../support/browser';
 import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from './landing.support';
 
@@ -41,7 +42,7 @@ describe.runIf(browserAvailable())('third-party requests', () => {
   });
 
   test('the legal pages load nothing from other hosts', async () => {
-    for (const path of ['/imprint', '/datenschutz', '/agb']) {
+    for (const path of LEGAL_PATHS) {
       const hosts = new Set<string>();
       const { page, close } = await site.open(path, 375);
       page.on('request', (r) => hosts.add(new URL(r.url()).host));

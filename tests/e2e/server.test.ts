@@ -1,6 +1,8 @@
 // The foundation as a visitor and an operator see it: one process, right database, headers, 404s,
 // refusal of bad configuration and of a second server on the same data directory.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { inlineScripts, scriptSrc, scriptsWithoutHash } from '../support/csp';
+import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { createPostgresDatabase } from '../support/database';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { freshDataDir, startServer, startServerExpectingFailure, type TestServer } from '../support/server';
@@ -19,7 +21,7 @@ describe('server on PGlite', () => {
   });
 
   test('every public route answers 200 with German HTML', async () => {
-    for (const path of ['/', '/imprint', '/datenschutz', '/agb', '/access', '/auth', '/teamdashboard']) {
+    for (const path of [...PUBLIC_PAGES, '/access', '/auth', '/teamdashboard']) {
       const res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toMatch(/text\/html/);
@@ -31,39 +33,61 @@ describe('server on PGlite', () => {
     const page = await fetch(`${server.url}/`);
     const html = await page.text();
     const assetPath = /href="(\/assets\/[^"]+\.js)"/.exec(html)![1];
-    for (const res of [
-      page,
-      await fetch(`${server.url}/auth`),
-      await fetch(`${server.url}/healthz`),
+    const responses: [string, Response, RegExp][] = [
+      // Prerendered: fixed bytes, inline scripts allowed by their hashes.
+      ['/', page, /^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/],
+      ['/auth', await fetch(`${server.url}/auth`), /^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'$/],
+      ['/healthz', await fetch(`${server.url}/healthz`), /^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'$/],
       // The signup endpoint's own transport (decision record 008), with a 400 for an empty body.
-      await fetch(`${server.url}/api/signups`, { method: 'POST', body: '{}' }),
-      await fetch(`${server.url}${assetPath}`),
-    ]) {
+      [
+        'POST /api/signups',
+        await fetch(`${server.url}/api/signups`, { method: 'POST', body: '{}' }),
+        /^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'$/,
+      ],
+      [assetPath!, await fetch(`${server.url}${assetPath}`), /^script-src 'self'$/],
+    ];
+    const others = (csp: string) => csp.replace(scriptSrc(csp), '');
+    const reference = others(page.headers.get('content-security-policy')!);
+    for (const [what, res, expected] of responses) {
       const csp = res.headers.get('content-security-policy')!;
-      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
-      expect(csp.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
+      expect(scriptSrc(csp), what).toMatch(expected);
+      expect(scriptSrc(csp), what).not.toContain('unsafe-inline');
+      // Apart from script-src, every response has the same policy.
+      expect(others(csp), what).toBe(reference);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(res.headers.get('strict-transport-security')).toBeNull(); // http PUBLIC_URL
     }
   });
 
-  test('inline scripts of prerendered and server-rendered pages carry the response nonce', async () => {
-    for (const path of ['/', '/agb', '/auth']) {
+  test('inline scripts of server-rendered pages carry the response nonce', async () => {
+    const res = await fetch(`${server.url}/auth`);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1];
+    // Executable scripts only: JSON-LD data blocks are not run and carry no nonce.
+    const scripts = (await res.text()).match(/<script(?![^>]*application\/ld\+json)[^>]*>/g)!;
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test('inline scripts of prerendered pages are allowed by their hashes, without a nonce', async () => {
+    for (const path of ['/', '/imprint', '/datenschutz', '/agb']) {
       const res = await fetch(`${server.url}${path}`);
-      const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1];
-      // Executable scripts only: JSON-LD data blocks are not run and carry no nonce.
-      const scripts = (await res.text()).match(/<script(?![^>]*application\/ld\+json)[^>]*>/g)!;
-      expect(scripts.length, path).toBeGreaterThan(0);
-      for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+      const csp = res.headers.get('content-security-policy')!;
+      const html = await res.text();
+      expect(inlineScripts(html).length, path).toBeGreaterThan(0);
+      expect(scriptsWithoutHash(html, csp), path).toEqual([]);
+      expect(html, path).not.toMatch(/<script[^>]*\snonce=/);
+      expect(csp, path).not.toContain("'nonce-");
     }
   });
 
-  test('two requests get two different nonces', async () => {
-    const a = (await fetch(`${server.url}/`)).headers.get('content-security-policy');
-    const b = (await fetch(`${server.url}/`)).headers.get('content-security-policy');
+  test('two requests to a server-rendered page get two different nonces', async () => {
+    const a = (await fetch(`${server.url}/auth`)).headers.get('content-security-policy');
+    const b = (await fetch(`${server.url}/auth`)).headers.get('content-security-policy');
     expect(a).not.toBe(b);
   });
 

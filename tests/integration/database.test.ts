@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { openDatabase, schema, selectRows } from '~/server/db.server';
@@ -30,19 +33,41 @@ describeEachDatabase('database', (current) => {
 
   test('NOTIFY reaches a listener', async () => {
     const database = current();
-    const received = new Promise<string>((resolve) => {
-      void database.listen('test_channel', resolve);
-    });
-    // The listener may need a moment to be registered on the server.
-    await new Promise((r) => setTimeout(r, 100));
+    let resolveReceived: (payload: string) => void = () => {};
+    const received = new Promise<string>((resolve) => (resolveReceived = resolve));
+    // listen() resolves once LISTEN is in effect, so a notification sent after it arrives.
+    const unlisten = await database.listen('test_channel', (payload) => resolveReceived(payload));
     await database.notify('test_channel', 'hello');
     await expect(received).resolves.toBe('hello');
+    await unlisten();
   });
 
   test('migrating an already migrated database changes nothing', async () => {
     const database = current();
-    if (!database.url) return; // PGlite in memory: covered by the restart test in e2e
-    const again = await openDatabase({ databaseUrl: database.url });
-    await again.close();
+    // Opening runs the migrations. PGlite needs a database on disk for a second opening (an
+    // in-memory one is gone when closed), and only one opening at a time on its directory.
+    const options = database.url
+      ? { databaseUrl: database.url }
+      : { dataDir: mkdtempSync(path.join(tmpdir(), 'bc-db-')) };
+    const first = database.url ? database : await openDatabase(options);
+    const migrations = () =>
+      selectRows<{ hash: string }>(first.db, sql`select hash from drizzle.__drizzle_migrations order by id`);
+    const applied = await migrations();
+    expect(applied.length).toBeGreaterThan(0);
+    await first.db
+      .insert(schema.applications)
+      .values({ applicationType: 'Mentor', name: 'Bleibt', email: 'bleibt@example.org' });
+    if (!database.url) await first.close();
+
+    const again = await openDatabase(options);
+    try {
+      expect(
+        await selectRows<{ hash: string }>(again.db, sql`select hash from drizzle.__drizzle_migrations order by id`),
+      ).toEqual(applied);
+      const kept = await again.db.select().from(schema.applications);
+      expect(kept.map((r) => r.name)).toContain('Bleibt');
+    } finally {
+      await again.close();
+    }
   });
 });

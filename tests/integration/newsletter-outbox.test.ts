@@ -112,8 +112,8 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     const rows = await Promise.all(Array.from({ length: 6 }, () => pending()));
     const counts = await Promise.all([sweepConfirmationOutbox(), sweepConfirmationOutbox(), sweepConfirmationOutbox()]);
     expect(counts.reduce((sum, c) => sum + c.sent, 0)).toBe(6);
-    for (const r of rows) await smtp.waitFor((m) => m.to.includes(r.email));
-    await new Promise((r) => setTimeout(r, 200));
+    // The sweeps resolve after the SMTP server accepted their mails, and it records a mail before
+    // accepting it: a mail sent twice would already be here.
     for (const r of rows) expect(mailsTo(r.email)).toHaveLength(1);
   });
 
@@ -126,7 +126,6 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
       pending({ confirmationMailAttempts: OUTBOX_MAX_ATTEMPTS }),
     ]);
     expect(await sweepConfirmationOutbox()).toEqual({ claimed: 0, sent: 0 });
-    await new Promise((r) => setTimeout(r, 200));
     for (const r of skipped) expect(mailsTo(r.email)).toHaveLength(0);
 
     // An outage: every sweep after a lease tries again, until the attempts run out.

@@ -29,6 +29,14 @@ async function signUp(over: Record<string, unknown>) {
   return (await res.json()).id as string;
 }
 const linkTo = (links: string[], path: string) => links.find((l) => l.startsWith(`${PUBLIC_URL}${path}?token=`))!;
+/** The button on the confirmation page: a form POST carrying the link's token. */
+const confirmPost = (link: string) =>
+  new Request(`${PUBLIC_URL}/newsletter/bestaetigen`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: new URL(link).searchParams.get('token') ?? '' }).toString(),
+  });
+const confirm = (link: string) => call(confirmRoute.action, confirmPost(link));
 
 describeEachDatabase('newsletter double opt-in', (current) => {
   // The confirmation mails go out through the outbox, as in the server (start.server.ts).
@@ -41,7 +49,7 @@ describeEachDatabase('newsletter double opt-in', (current) => {
   const row = async (id: string) =>
     (await current().db.select().from(schema.signups).where(eq(schema.signups.id, id)))[0]!;
 
-  test('an opt-in gets a German confirmation mail; the click confirms it once', async () => {
+  test('an opt-in gets a German confirmation mail; the button behind the link confirms it once', async () => {
     const to = email();
     const id = await signUp({ email: to, newsletterOptIn: true });
     const mail = await smtp.waitFor((m) => m.to.includes(to));
@@ -54,13 +62,18 @@ describeEachDatabase('newsletter double opt-in', (current) => {
     expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
     expect((await row(id)).newsletterConfirmedAt).toBeNull();
 
-    const first = await call(confirmRoute.loader, new Request(link));
-    expect(first).toEqual({ result: 'confirmed' });
+    // Opening the link (as a mail scanner does) only shows the button; consent needs the click.
+    expect(await call(confirmRoute.loader, new Request(link))).toMatchObject({ state: 'pending' });
+    expect(await call(confirmRoute.loader, new Request(link))).toMatchObject({ state: 'pending' });
+    expect((await row(id)).newsletterConfirmedAt).toBeNull();
+
+    expect(await confirm(link)).toEqual({ result: 'confirmed' });
     const confirmedAt = (await row(id)).newsletterConfirmedAt;
     expect(confirmedAt).toBeInstanceOf(Date);
     // A second click keeps the first time (the proof of consent).
-    expect(await call(confirmRoute.loader, new Request(link))).toEqual({ result: 'already-confirmed' });
+    expect(await confirm(link)).toEqual({ result: 'already-confirmed' });
     expect((await row(id)).newsletterConfirmedAt).toEqual(confirmedAt);
+    expect(await call(confirmRoute.loader, new Request(link))).toMatchObject({ state: 'already-confirmed' });
   });
 
   test('no opt-in, no mail; a repeated signup sends no second mail', async () => {
@@ -85,19 +98,16 @@ describeEachDatabase('newsletter double opt-in', (current) => {
     const token = new URL(link).searchParams.get('token')!;
     const otherId = await signUp({ email: email(), newsletterOptIn: true });
     for (const bad of [`${otherId}.${token.split('.')[1]}`, `${token}x`, id, '', 'a.b']) {
-      const res = await call(
-        confirmRoute.loader,
-        new Request(`${PUBLIC_URL}/newsletter/bestaetigen?token=${encodeURIComponent(bad)}`),
-      );
-      expect(res).toEqual({ result: 'invalid' });
+      const forged = `${PUBLIC_URL}/newsletter/bestaetigen?token=${encodeURIComponent(bad)}`;
+      expect(await call(confirmRoute.loader, new Request(forged))).toMatchObject({ state: 'invalid' });
+      expect(await confirm(forged)).toEqual({ result: 'invalid' });
     }
     // The unsubscribe token is not a confirmation token.
     const unsubscribe = new URL(linkTo((await smtp.waitFor((m) => m.to.includes(to))).links, '/newsletter/abmelden'));
-    expect(
-      await call(confirmRoute.loader, new Request(`${PUBLIC_URL}/newsletter/bestaetigen${unsubscribe.search}`)),
-    ).toEqual({
-      result: 'invalid',
-    });
+    expect(await confirm(`${PUBLIC_URL}/newsletter/bestaetigen${unsubscribe.search}`)).toEqual({ result: 'invalid' });
+    // A POST without any body confirms nothing and does not fail.
+    const empty = new Request(`${PUBLIC_URL}/newsletter/bestaetigen`, { method: 'POST', body: '' });
+    expect(await call(confirmRoute.action, empty)).toEqual({ result: 'invalid' });
     expect((await row(id)).newsletterConfirmedAt).toBeNull();
     expect((await row(otherId)).newsletterConfirmedAt).toBeNull();
   });
@@ -106,7 +116,7 @@ describeEachDatabase('newsletter double opt-in', (current) => {
     const to = email();
     const id = await signUp({ email: to, newsletterOptIn: true });
     const confirmation = await smtp.waitFor((m) => m.to.includes(to));
-    await call(confirmRoute.loader, new Request(linkTo(confirmation.links, '/newsletter/bestaetigen')));
+    await confirm(linkTo(confirmation.links, '/newsletter/bestaetigen'));
     expect(mayReceiveNewsletter(await row(id))).toBe(true);
 
     await sendNewsletterMail({ id, email: to }, { subject: 'Neues aus dem Stall', paragraphs: ['Hallo!'] });
@@ -141,11 +151,10 @@ describeEachDatabase('newsletter double opt-in', (current) => {
     expect(await call(unsubscribeRoute.action, form)).toEqual({ result: 'unsubscribed' });
     expect((await row(id)).newsletterUnsubscribedAt).toEqual(unsubscribedAt);
     // After unsubscribing, the old confirmation link does not subscribe again.
-    expect(await call(confirmRoute.loader, new Request(linkTo(confirmation.links, '/newsletter/bestaetigen')))).toEqual(
-      {
-        result: 'unsubscribed',
-      },
-    );
+    const confirmLink = linkTo(confirmation.links, '/newsletter/bestaetigen');
+    expect(await confirm(confirmLink)).toEqual({ result: 'unsubscribed' });
+    expect(await call(confirmRoute.loader, new Request(confirmLink))).toMatchObject({ state: 'unsubscribed' });
+    expect((await row(id)).newsletterConfirmedAt).toBeInstanceOf(Date);
   });
 
   test('a forged unsubscribe link is refused', async () => {

@@ -7,9 +7,8 @@ import { SIGNUP_API_MESSAGES } from '~/lib/signup';
 import * as signupsCsvRoute from '~/routes/api.signups[.]csv';
 import * as signupsRoute from '~/routes/api.signups';
 import { schema } from '~/server/db.server';
-import { issueTeamToken } from '~/server/team-session.server';
 import { describeEachDatabase } from '../support/database';
-import { bearer, call, get, post, useTestConfig } from '../support/routes';
+import { bearer, call, expiredTeamAuth, get, post, PUBLIC_URL, teamAuth, useTestConfig } from '../support/routes';
 import { awayFromWindowEdge } from '../support/rate-windows';
 
 const signup = (over: Record<string, unknown> = {}) => ({
@@ -35,7 +34,7 @@ describeEachDatabase('POST /api/signups', (current) => {
   });
   const rows = () => current().db.select().from(schema.signups);
 
-  test('stores the trimmed record and answers 201 {id, data} with the spec fields', async () => {
+  test('stores the trimmed record and answers 201 {id, data} with every stored field', async () => {
     const body = signup({ name: '  Anna Reiter ', email: ' anna@example.org  ', userType: 'trainer' });
     const res = await submit(body);
     expect(res.status).toBe(201);
@@ -133,7 +132,7 @@ describeEachDatabase('POST /api/signups', (current) => {
         controller.close();
       },
     });
-    const request = new Request('http://bewegung.test/api/signups', {
+    const request = new Request(`${PUBLIC_URL}/api/signups`, {
       method: 'POST',
       body: stream,
       headers: { 'Content-Type': 'application/json' },
@@ -145,7 +144,7 @@ describeEachDatabase('POST /api/signups', (current) => {
   });
 
   test('other methods → 405', async () => {
-    const res = await call(signupsRoute.action, new Request('http://bewegung.test/api/signups', { method: 'DELETE' }));
+    const res = await call(signupsRoute.action, new Request(`${PUBLIC_URL}/api/signups`, { method: 'DELETE' }));
     expect(res.status).toBe(405);
   });
 
@@ -246,12 +245,7 @@ describeEachDatabase('GET /api/signups and /api/signups.csv', (current) => {
   });
 
   test('401 without a team token, with a wrong one or an expired one', async () => {
-    for (const headers of [
-      {},
-      bearer('nonsense'),
-      bearer(issueTeamToken(Date.now() - 13 * 3600_000).token),
-      { Authorization: 'Basic eDp5' },
-    ]) {
+    for (const headers of [{}, bearer('nonsense'), expiredTeamAuth(), { Authorization: 'Basic eDp5' }]) {
       for (const route of [signupsRoute.loader, signupsCsvRoute.loader]) {
         const res = await call(route, get('/api/signups', headers));
         expect(res.status).toBe(401);
@@ -261,7 +255,7 @@ describeEachDatabase('GET /api/signups and /api/signups.csv', (current) => {
   });
 
   test('the list, newest first, with the double opt-in state', async () => {
-    const res = await call(signupsRoute.loader, get('/api/signups', bearer(issueTeamToken().token)));
+    const res = await call(signupsRoute.loader, get('/api/signups', teamAuth()));
     expect(res.status).toBe(200);
     const { signups } = await res.json();
     expect(signups.map((s: { id: string }) => s.id)).toEqual(['new-signup-2', 'old-signup-1']);
@@ -275,7 +269,7 @@ describeEachDatabase('GET /api/signups and /api/signups.csv', (current) => {
   });
 
   test('the CSV export opens in German Excel: BOM, semicolons, umlauts, no formulas', async () => {
-    const res = await call(signupsCsvRoute.loader, get('/api/signups.csv', bearer(issueTeamToken().token)));
+    const res = await call(signupsCsvRoute.loader, get('/api/signups.csv', teamAuth()));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="anmeldungen-\d{4}-\d\d-\d\d\.csv"$/);

@@ -20,7 +20,7 @@ export interface AuthCall {
 }
 
 /** The session cookie (name=value) from an answer's Set-Cookie headers. */
-export function sessionCookie(response: Response): string {
+function sessionCookie(response: Response): string {
   const set = response.headers.getSetCookie().find((c) => c.includes('session_token='));
   return set ? set.split(';')[0]! : '';
 }

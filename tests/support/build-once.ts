@@ -11,20 +11,26 @@ declare module 'vitest' {
   }
 }
 
-export default function buildOnce(project: TestProject) {
-  const root = path.resolve(import.meta.dirname, '..', '..');
-  if (process.env.E2E_BUILD_DIR) {
-    // Reuse an existing build (quick iteration on tests): E2E_BUILD_DIR=build npx vitest run …
-    project.provide('buildDir', path.resolve(root, process.env.E2E_BUILD_DIR));
-    return;
-  }
-  const buildDir = path.join(root, '.test-builds', `run-${process.pid}`);
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * A production build for this test process: E2E_BUILD_DIR when set (quick iteration on tests),
+ * else a fresh build in a folder named after `name`. `remove` deletes a fresh build again.
+ */
+function buildForTests(name: string): { buildDir: string; remove: () => void } {
+  if (process.env.E2E_BUILD_DIR) return { buildDir: path.resolve(root, process.env.E2E_BUILD_DIR), remove: () => {} };
+  const buildDir = path.join(root, '.test-builds', `${name}-${process.pid}`);
   const cli = path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs');
   execFileSync(process.execPath, [cli, 'build'], {
     cwd: root,
     env: { ...process.env, BUILD_DIR: buildDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  return { buildDir, remove: () => rmSync(buildDir, { recursive: true, force: true }) };
+}
+
+export default function buildOnce(project: TestProject) {
+  const { buildDir, remove } = buildForTests('run');
   project.provide('buildDir', buildDir);
-  return () => rmSync(buildDir, { recursive: true, force: true });
+  return remove;
 }

@@ -37,7 +37,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
+async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
   if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
   const { url, drop } = await createPostgresDatabase();
   const database = await openDatabase({ databaseUrl: url });

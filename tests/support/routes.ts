@@ -6,7 +6,7 @@ import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { resolveConfig, setConfig } from '~/server/config.server';
 import { clientAddressContext } from '~/server/request-context.server';
-import { issueTeamToken } from '~/server/team-session.server';
+import { issueTeamToken, TEAM_SESSION_TTL_MS } from '~/server/team-session.server';
 import { TEST_ACCESS_CODES, TEST_AUTH_SECRET, TEST_TEAM_CODE } from './codes';
 
 export const TEAM_CODE = TEST_TEAM_CODE;
@@ -50,3 +50,6 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The Authorization header of a valid team token (issued directly; the code path has its own tests). */
 export const teamAuth = () => bearer(issueTeamToken().token);
+
+/** The Authorization header of a team token that expired a second ago. */
+export const expiredTeamAuth = () => bearer(issueTeamToken(Date.now() - TEAM_SESSION_TTL_MS - 1000).token);

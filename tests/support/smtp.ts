@@ -66,7 +66,7 @@ function parts(raw: string): { headers: Record<string, string>; body: string }[]
     .flatMap((p) => parts(p.replace(/^\r?\n/, '')));
 }
 
-export function parseMail(raw: string, to: string[] = []): CapturedMail {
+function parseMail(raw: string, to: string[] = []): CapturedMail {
   const headers = parseHeaders(raw.slice(0, raw.search(/\r?\n\r?\n/)));
   const leaves = parts(raw);
   const find = (type: string) => {

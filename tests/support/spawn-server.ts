@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TEST_ACCESS_CODES, TEST_AUTH_SECRET, TEST_TEAM_CODE } from './codes';
+import { TEST_ACCESS_CODES, TEST_AUTH_SECRET, TEST_TEAM_CODE } from './codes.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 

@@ -1,5 +1,6 @@
-// The browser's calls to our server, in the shapes of the spec's §7 (the hosted backend SDK's
-// calls, now plain HTTP to our own API; see docs/decisions/001). Other areas add their calls here.
+// The browser's calls to our server. They keep the answer shapes of the hosted backend SDK the
+// site used before ({id, data, error} and the like), now as plain HTTP to our own API (see
+// docs/decisions/001). Other areas add their calls here.
 import { authRequest } from './auth';
 import { AUTH_MESSAGES, SIGNUP_MESSAGES } from './messages';
 import type { SignupInput, SignupRecord } from './signup';
@@ -10,7 +11,7 @@ export interface BackendError {
   fields?: string[];
 }
 
-/** Spec §7 "push a new entry into the signups collection": answers id, data, error. */
+/** The answer of a signup save, shaped like the former SDK's push: id, data, error. */
 export type PushSignupAnswer =
   { id: string; data: SignupRecord; error: null } | { id: null; data: null; error: BackendError };
 
@@ -27,8 +28,8 @@ export function newId(): string {
 /**
  * Stores a signup. Send the same `id` again to retry safely (never a duplicate). A refused input
  * (400) or the rate limit (429) answers the server's German message; any other failed save
- * answers the spec's "Fehler beim Speichern der Daten…". Throws when the server cannot be reached
- * (the caller shows the spec's message for an exception).
+ * answers SIGNUP_MESSAGES.saveFailed. Throws when the server cannot be reached (the caller then
+ * shows SIGNUP_MESSAGES.unexpected).
  */
 export async function pushSignup(input: SignupInput & { id: string; timestamp: string }): Promise<PushSignupAnswer> {
   const response = await fetch('/api/signups', {

@@ -1,14 +1,11 @@
 // The German mails of accounts: email verification, password reset and the confirmation of a
 // deleted account. They are queued in the mail outbox (sent and then emptied by its runner), never
 // sent directly, so an SMTP outage delays them and a crash does not lose them.
-import type { Mail } from './mail.server';
-import { enqueueMail } from './mail-outbox.server';
+import { enqueueMail, MAIL_SIGNATURE as signature, type OutboxMail } from './mail-outbox.server';
 import { getDatabase } from './db.server';
 import { kickOutbox } from './outbox.server';
 
-type AccountMail = Omit<Mail, 'links'>;
-
-const signature = '\n\nHerzliche Grüße\nDein Team von Bewegungscoaching';
+type AccountMail = OutboxMail;
 
 export function verificationMail(to: string, url: string): AccountMail {
   return {

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, resolveConfig } from './config.server';
+import { CODE_ALPHABET, ConfigError, resolveConfig } from './config.server';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'bc-config-'));
 
@@ -34,6 +34,29 @@ describe('configuration', () => {
     }
   });
 
+  test('ACCESS_CODES: each code must be 5 letters or digits, and the message names the variable', () => {
+    for (const value of ['ABCD', 'ABCDEF', 'AB-DE', 'ÄBCDE', 'ABCDE,X']) {
+      expect(() => resolveConfig({ ACCESS_CODES: value, DATA_DIR: dataDir() }), value).toThrowError(
+        /ACCESS_CODES: each code must be 5 letters or digits/,
+      );
+    }
+    expect(resolveConfig({ ACCESS_CODES: ' mento , ab2de ,', DATA_DIR: dataDir() }).accessCodes).toEqual([
+      'MENTO',
+      'AB2DE',
+    ]);
+  });
+
+  test('production without ACCESS_CODES generates no code: nobody gets to the form', () => {
+    const config = resolveConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      TEAM_ACCESS_CODE: '0815',
+      AUTH_SECRET: 'x'.repeat(32),
+    });
+    expect(config.accessCodes).toEqual([]);
+    expect(config.generated.accessCodes).toBe(false);
+  });
+
   test('production refuses to start without TEAM_ACCESS_CODE and AUTH_SECRET', () => {
     expect(() => resolveConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrowError(
       /TEAM_ACCESS_CODE: required[\s\S]*AUTH_SECRET: required/,
@@ -46,15 +69,19 @@ describe('configuration', () => {
     expect(first.teamAccessCode).toMatch(/^\d{4}$/);
     expect(first.accessCodes).toHaveLength(1);
     expect(first.accessCodes[0]).toMatch(/^[A-Z0-9]{5}$/);
+    // No look-alikes in a generated code: 0/O and 1/I are never used.
+    expect(first.accessCodes[0]).toMatch(new RegExp(`^[${CODE_ALPHABET}]{5}$`));
+    expect(CODE_ALPHABET).not.toMatch(/[0O1I]/);
     expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.generated.firstRun).toBe(true);
     const second = resolveConfig({ DATA_DIR: dir });
     expect(second.teamAccessCode).toBe(first.teamAccessCode);
+    expect(second.accessCodes).toEqual(first.accessCodes);
     expect(second.authSecret).toBe(first.authSecret);
     expect(second.generated.firstRun).toBe(false);
   });
 
-  test('defaults follow DESIGN.md', () => {
+  test('without variables: port 3000 on 127.0.0.1, PGlite, local public URL', () => {
     const config = resolveConfig({ DATA_DIR: dataDir(), TEAM_ACCESS_CODE: '0815' });
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
@@ -76,5 +103,29 @@ describe('configuration', () => {
     expect(prod.accessCodes).toEqual(['ABCDE', 'FGHIJ']);
     expect(prod.publicUrl).toBe('https://example.org');
     expect(prod.https).toBe(true);
+  });
+});
+
+describe('WEB_CONCURRENCY', () => {
+  test('defaults to one process; an empty value too', () => {
+    expect(resolveConfig({ DATA_DIR: dataDir() }).webConcurrency).toBe(1);
+    expect(resolveConfig({ WEB_CONCURRENCY: '', DATA_DIR: dataDir() }).webConcurrency).toBe(1);
+  });
+
+  test('several workers on PostgreSQL', () => {
+    const config = resolveConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://db/x', DATA_DIR: dataDir() });
+    expect(config.webConcurrency).toBe(4);
+  });
+
+  test('several workers on the embedded database are refused with the reason', () => {
+    expect(() => resolveConfig({ WEB_CONCURRENCY: '2', DATA_DIR: dataDir() })).toThrowError(
+      /WEB_CONCURRENCY: more than one worker process needs PostgreSQL \(DATABASE_URL\)/,
+    );
+  });
+
+  test.each(['0', '-1', '1.5', 'two', '65'])('%j is refused with the variable named', (value) => {
+    expect(() =>
+      resolveConfig({ WEB_CONCURRENCY: value, DATABASE_URL: 'postgres://db/x', DATA_DIR: dataDir() }),
+    ).toThrowError(/WEB_CONCURRENCY:/);
   });
 });

@@ -1,5 +1,5 @@
-// The only reader of process.env. Every variable of DESIGN.md is validated here at start; a bad
-// value stops the server with a message that names the variable.
+// The only reader of process.env. Every variable (listed in .env.example) is validated here at
+// start, so that a bad value stops the server with a message that names the variable.
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,77 +15,94 @@ const optionalString = z
   .transform((v) => v || undefined)
   .optional();
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: optionalString,
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/ })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATA_DIR: z.string().trim().min(1).default('./.data'),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  TEAM_ACCESS_CODE: z
-    .string()
-    .trim()
-    .regex(/^\d{4}$/, 'must be exactly 4 digits')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  ACCESS_CODES: z
-    .string()
-    .trim()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((c) => c.trim().toUpperCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^[A-Z0-9]{5}$/, 'each code must be 5 letters or digits')))
-    .optional(),
-  SMTP_URL: z
-    .string()
-    .trim()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().trim().default('Bewegungscoaching <no-reply@localhost>'),
-  TEAM_NOTIFY_EMAIL: z
-    .email()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  AUTH_SECRET: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SANITY_PROJECT_ID: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9-]+$/, 'must be a Sanity project id (lowercase letters, digits, dashes)')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SANITY_DATASET: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9_-]+$/)
-    .default('production'),
-  SANITY_API_TOKEN: optionalString,
-  SANITY_WEBHOOK_SECRET: optionalString,
-  SANITY_API_HOST: z
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  CONTENT_DIR: z.string().trim().min(1).default('./content'),
-  IMAGE_CACHE_DIR: z.string().trim().min(1).default('./.cache/images'),
-  TRUST_PROXY: flag.default(false),
-  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: optionalString,
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATA_DIR: z.string().trim().min(1).default('./.data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    TEAM_ACCESS_CODE: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, 'must be exactly 4 digits')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    ACCESS_CODES: z
+      .string()
+      .trim()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^[A-Z0-9]{5}$/, 'each code must be 5 letters or digits')))
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().trim().default('Bewegungscoaching <no-reply@localhost>'),
+    TEAM_NOTIFY_EMAIL: z
+      .email()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    AUTH_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SANITY_PROJECT_ID: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]+$/, 'must be a Sanity project id (lowercase letters, digits, dashes)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SANITY_DATASET: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_-]+$/)
+      .default('production'),
+    SANITY_API_TOKEN: optionalString,
+    SANITY_WEBHOOK_SECRET: optionalString,
+    SANITY_API_HOST: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    CONTENT_DIR: z.string().trim().min(1).default('./content'),
+    IMAGE_CACHE_DIR: z.string().trim().min(1).default('./.cache/images'),
+    TRUST_PROXY: flag.default(false),
+    SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(10).default(25_000),
+    /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
+    WEB_CONCURRENCY: z
+      .literal('')
+      .transform(() => 1)
+      .or(z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64'))
+      .default(1),
+  })
+  // PGlite lives inside one process: a second process on its data dir would lose writes.
+  .refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL, {
+    path: ['WEB_CONCURRENCY'],
+    message:
+      'more than one worker process needs PostgreSQL (DATABASE_URL); the embedded database (PGlite) can be opened by one process only. Set DATABASE_URL or WEB_CONCURRENCY=1',
+  });
+
+/** Every variable the server reads (.env.example documents each; a test keeps the two in step). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export type Config = ReturnType<typeof resolveConfig>;
 
@@ -105,7 +122,8 @@ function parseEnv(env: NodeJS.ProcessEnv) {
 /** Secrets a development server generates once and keeps in DATA_DIR, so codes survive restarts. */
 type GeneratedSecrets = { teamAccessCode: string; accessCodes: string[]; authSecret: string };
 
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Letters and digits without the look-alikes 0/O and 1/I, so a code read aloud or off paper is typed right. */
+export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const generateAccessCode = () =>
   Array.from({ length: 5 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
@@ -141,7 +159,8 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
       );
   }
   const dataDir = path.resolve(e.DATA_DIR);
-  const needsGenerated = !e.TEAM_ACCESS_CODE || !e.AUTH_SECRET || !e.ACCESS_CODES?.length;
+  // Production never invents a mentee/mentor code: without ACCESS_CODES nobody gets to the form.
+  const needsGenerated = !e.TEAM_ACCESS_CODE || !e.AUTH_SECRET || (!production && !e.ACCESS_CODES?.length);
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
   const host = e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -156,7 +175,11 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     teamAccessCode: e.TEAM_ACCESS_CODE ?? generated!.secrets.teamAccessCode,
-    accessCodes: e.ACCESS_CODES?.length ? e.ACCESS_CODES : (generated?.secrets.accessCodes ?? []),
+    accessCodes: e.ACCESS_CODES?.length
+      ? e.ACCESS_CODES
+      : production
+        ? []
+        : (generated?.secrets.accessCodes ?? []).filter((c) => /^[A-Z0-9]{5}$/.test(c)),
     authSecret: e.AUTH_SECRET ?? generated!.secrets.authSecret,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, teamNotify: e.TEAM_NOTIFY_EMAIL },
     sanity: sanityFrom(e),
@@ -164,10 +187,14 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     /** Sign-in, sign-up and password-reset attempts per client address and minute (0: no limit). */
     authRateLimit: e.AUTH_RATE_LIMIT,
+    /** Interval of the comment line on open event streams (proxies close streams that stay silent). */
+    eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
+    /** Worker processes sharing the port (1: this process serves alone). */
+    webConcurrency: e.WEB_CONCURRENCY,
     /** Which values were generated for development (to print once at start). */
     generated: {
       teamAccessCode: !e.TEAM_ACCESS_CODE,
-      accessCodes: !e.ACCESS_CODES?.length,
+      accessCodes: !production && !e.ACCESS_CODES?.length,
       firstRun: generated?.created ?? false,
     },
   };

@@ -1,4 +1,4 @@
-// The newsletter confirmation mails' queue of the outbox (decision record 006). Unlike the other
+// The newsletter confirmation mails' queue of the outbox (decision record 015). Unlike the other
 // mails (mail-outbox.server.ts), these live in the signup row itself: the batched signup INSERT
 // claims nothing extra, which keeps the signup path's group commit as fast as a bare INSERT. The
 // runner (outbox.server.ts) drains this queue with the others; it sends only to opt-ins that are

@@ -22,8 +22,11 @@ export type DbKind = 'pglite' | 'postgres';
 export interface Database {
   kind: DbKind;
   db: Db;
-  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. `onReconnect` is called
+   * after the listening connection was lost and opened again (notifications in between are lost).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -89,6 +92,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
+/** The application_name of the LISTEN connection (to find it in pg_stat_activity). */
+export const LISTENER_NAME = 'bewegung-listener';
+
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
@@ -104,21 +110,66 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     lockClient.release();
   }
 
-  let listener: pg.Client | undefined;
+  // LISTEN needs one connection of its own, outside the pool (a pooled one is handed to others).
+  // When it drops, it is opened again with a growing pause, every channel is listened to again,
+  // and `onReconnect` handlers hear of it: notifications sent meanwhile are lost, so they catch up.
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function listenerClient() {
-    if (listener) return listener;
-    listener = new pg.Client({ connectionString: databaseUrl });
-    listener.on('notification', (msg) => handlers.get(msg.channel)?.forEach((h) => h(msg.payload ?? '')));
-    listener.on('error', (error) => console.error('PostgreSQL listener error:', error.message));
-    await listener.connect();
-    return listener;
+  const reconnectHandlers = new Set<() => void>();
+  let listener: pg.Client | undefined;
+  let opening: Promise<pg.Client> | undefined;
+  let closing = false;
+
+  async function openListener() {
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: LISTENER_NAME });
+    client.on('notification', (msg) => handlers.get(msg.channel)?.forEach((h) => h(msg.payload ?? '')));
+    client.on('error', (error) => {
+      console.error('PostgreSQL listener error:', error.message);
+      dropped(client);
+    });
+    client.on('end', () => dropped(client));
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    listener = client;
+    return client;
+  }
+  function listenerClient() {
+    opening ??= openListener().catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    });
+    return opening;
+  }
+  function dropped(client: pg.Client) {
+    if (closing || listener !== client) return;
+    listener = undefined;
+    opening = undefined;
+    client.end().catch(() => {});
+    void reconnect();
+  }
+  async function reconnect() {
+    for (let attempt = 0; !closing; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 5000)));
+      if (closing) return;
+      try {
+        await listenerClient();
+        console.log('PostgreSQL listener reconnected');
+        reconnectHandlers.forEach((h) => h());
+        return;
+      } catch (error) {
+        console.error(`PostgreSQL listener: reconnect failed (${(error as Error).message}); retrying`);
+      }
+    }
   }
 
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    listen: async (channel, onPayload) => {
+    listen: async (channel, onPayload, onReconnect) => {
       const client = await listenerClient();
       let set = handlers.get(channel);
       if (!set) {
@@ -127,14 +178,17 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onPayload);
+      if (onReconnect) reconnectHandlers.add(onReconnect);
       return async () => {
         set.delete(onPayload);
+        if (onReconnect) reconnectHandlers.delete(onReconnect);
       };
     },
     notify: async (channel, payload) => {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
     close: async () => {
+      closing = true;
       await listener?.end().catch(() => {});
       await pool.end();
     },

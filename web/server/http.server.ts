@@ -80,4 +80,13 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
   }
 }
 
+/**
+ * Marks an answer given before the request body was read to the end: the connection is closed
+ * after it, so a client's pooled connection is never reused with the unread body still in it.
+ */
+export function closeConnection(response: Response): Response {
+  response.headers.set('Connection', 'close');
+  return response;
+}
+
 export const methodNotAllowed = (allow: string) => jsonError(405, 'Method not allowed', {}, { Allow: allow });

@@ -27,6 +27,8 @@ export interface ImageAssetFacts {
   width: number | null;
   height: number | null;
   lqip?: string | null;
+  /** Sanity's `metadata.hasAlpha`, where the query asks for it. */
+  hasAlpha?: boolean | null;
 }
 export interface RawImage {
   alt: string | null;
@@ -89,6 +91,8 @@ export class ImagePipeline {
       key,
       widths,
       ...(asset.lqip ? { placeholder: asset.lqip } : {}),
+      // Without Sanity's word on it, a PNG is taken as transparent (the signature and seal are).
+      ...((asset.hasAlpha ?? ext === 'png') ? { transparent: true } : {}),
     };
   }
 

@@ -9,11 +9,17 @@ import { leaseExpiredBefore, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, type SweepOption
 
 const t = schema.mailOutbox;
 
+/** A mail as it is queued: rendered in full; its links are found in the text when it is sent. */
+export type OutboxMail = Omit<Mail, 'links'>;
+
+/** The closing lines of every German mail we send. */
+export const MAIL_SIGNATURE = '\n\nHerzliche Grüße\nDein Team von Bewegungscoaching';
+
 /**
  * Queues a mail in `tx` (pass the transaction of the write the mail announces, or the database).
  * After the commit, call kickOutbox() so that it goes out at once rather than at the next poll.
  */
-export async function enqueueMail(tx: Db, kind: string, mail: Omit<Mail, 'links'>): Promise<void> {
+export async function enqueueMail(tx: Db, kind: string, mail: OutboxMail): Promise<void> {
   await tx.insert(t).values({
     kind,
     toAddress: mail.to,

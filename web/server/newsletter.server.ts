@@ -1,6 +1,6 @@
 // Newsletter double opt-in (German law wants a provable, confirmed opt-in): a signup with
-// newsletterOptIn gets a confirmation mail with a signed link; the click sets
-// newsletterConfirmedAt. Every newsletter mail carries a working unsubscribe link (also as
+// newsletterOptIn gets a confirmation mail with a signed link to a page whose button sets
+// newsletterConfirmedAt (opening the link alone changes nothing: mail scanners open links). Every newsletter mail carries a working unsubscribe link (also as
 // List-Unsubscribe with one-click POST, RFC 8058).
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SITE_NAME } from '~/lib/seo';
@@ -75,7 +75,7 @@ export function sendNewsletterConfirmation(signup: Pick<SignupRecord, 'id' | 'na
 
 export type ConfirmResult = 'confirmed' | 'already-confirmed' | 'unsubscribed' | 'invalid';
 
-/** The click on the confirmation link: sets newsletterConfirmedAt once (a second click keeps the first time). */
+/** The click on the confirmation page's button: sets newsletterConfirmedAt once (a second click keeps the first time). */
 export async function confirmNewsletter(token: unknown, now = new Date()): Promise<ConfirmResult> {
   const id = verify(CONFIRM, token);
   if (!id) return 'invalid';
@@ -94,12 +94,31 @@ export async function confirmNewsletter(token: unknown, now = new Date()): Promi
     )
     .returning({ id: t.id });
   if (updated) return 'confirmed';
-  const [row] = await db
-    .select({ confirmed: t.newsletterConfirmedAt, unsubscribed: t.newsletterUnsubscribedAt, optIn: t.newsletterOptIn })
+  const state = await stateOf(id);
+  return state === 'pending' ? 'invalid' : state;
+}
+
+export type ConfirmState = 'pending' | Exclude<ConfirmResult, 'confirmed'>;
+
+/** What the confirmation link's page shows, without changing anything (GET must stay safe). */
+export async function newsletterConfirmState(token: unknown): Promise<ConfirmState> {
+  const id = verify(CONFIRM, token);
+  return id ? stateOf(id) : 'invalid';
+}
+
+async function stateOf(id: string): Promise<ConfirmState> {
+  const t = schema.signups;
+  const [row] = await getDatabase()
+    .db.select({
+      confirmed: t.newsletterConfirmedAt,
+      unsubscribed: t.newsletterUnsubscribedAt,
+      optIn: t.newsletterOptIn,
+    })
     .from(t)
     .where(eq(t.id, id));
   if (!row || !row.optIn) return 'invalid';
-  return row.unsubscribed ? 'unsubscribed' : 'already-confirmed';
+  if (row.unsubscribed) return 'unsubscribed';
+  return row.confirmed ? 'already-confirmed' : 'pending';
 }
 
 export const verifyUnsubscribeToken = (token: unknown) => verify(UNSUBSCRIBE, token) !== undefined;

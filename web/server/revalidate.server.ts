@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { onPeerMessage, tellPeers } from './cluster.server';
 import { clearContentCache, contentSourceKind, getImagePipeline, loadAllContent } from './content.server';
 import { htmlFileFor, type PrerenderedPages } from './prerendered-pages.server';
 
@@ -39,6 +40,11 @@ let target: PrerenderTarget | undefined;
 /** Called by the HTTP layer (production build): where prerendered pages live and are served from. */
 export function registerPrerenderTarget(t: PrerenderTarget) {
   target = t;
+  // Another worker process re-rendered the pages (and wrote them): take them and the fresh content.
+  onPeerMessage('prerendered-pages-changed', async () => {
+    clearContentCache();
+    await t.pages.load();
+  });
 }
 
 export interface RevalidationResult {
@@ -81,7 +87,8 @@ async function rerender(): Promise<RevalidationResult> {
       paths.push(p);
     }
     for (const [file, contents] of files) await writeAtomically(file, contents);
-    pages.reload();
+    await pages.load();
+    tellPeers({ type: 'prerendered-pages-changed' });
   }
   // New images: make their renditions now, in the background, instead of on the first visit.
   getImagePipeline()

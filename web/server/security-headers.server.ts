@@ -1,15 +1,24 @@
-// Security headers for every response. Scripts run only from our origin or with the response's
-// nonce; the only other host the page may ever talk to is the video provider, after a click.
-import { randomBytes } from 'node:crypto';
+// Security headers for every response. Scripts run only from our origin, with the response's nonce
+// (server-rendered pages) or with one of the page's inline script hashes (prerendered pages, whose
+// bytes are fixed); the only other host the page may ever talk to is the video provider, after a click.
+import { createHash, randomBytes } from 'node:crypto';
 
 export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
 export const newNonce = () => randomBytes(16).toString('base64');
 
-export function contentSecurityPolicy(nonce: string) {
+/** What may run besides scripts from our origin: a nonce, or the hashes of a fixed page's inline scripts. */
+export type ScriptPermit = { nonce: string } | { hashes: readonly string[] };
+
+function scriptSources(permit: ScriptPermit) {
+  if ('nonce' in permit) return `'self' 'nonce-${permit.nonce}'`;
+  return ["'self'", ...permit.hashes.map((hash) => `'${hash}'`)].join(' ');
+}
+
+export function contentSecurityPolicy(permit: ScriptPermit) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src ${scriptSources(permit)}`,
     // React writes style attributes (progress line, slider position); no inline <style> scripts.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -24,9 +33,9 @@ export function contentSecurityPolicy(nonce: string) {
   ].join('; ');
 }
 
-export function securityHeaders(nonce: string, https: boolean): Record<string, string> {
+export function securityHeaders(permit: ScriptPermit, https: boolean): Record<string, string> {
   const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(nonce),
+    'Content-Security-Policy': contentSecurityPolicy(permit),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -36,4 +45,21 @@ export function securityHeaders(nonce: string, https: boolean): Record<string, s
   };
   if (https) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
   return headers;
+}
+
+// Every <script> element with content and without src. JSON data blocks (JSON-LD) are never run and
+// need no hash; other types are hashed too, because a page may run their text later as a script
+// (the prerendered pages copy an inert module script into a real one once the first view is painted).
+const INLINE_SCRIPT = /<script(?=[\s>])([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const DATA_BLOCK = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i;
+const HAS_SRC = /\bsrc\s*=/i;
+
+/** The CSP hash sources (`sha256-…`) of the inline scripts in `html`, each once, in document order. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', text = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (HAS_SRC.test(attributes) || DATA_BLOCK.test(attributes)) continue;
+    hashes.add(`sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`);
+  }
+  return [...hashes];
 }

@@ -1,6 +1,7 @@
-// Signup records (spec §3): stored once per client-generated id, listed for the team.
+// Signup records (userType, name, email, newsletter opt-in, client timestamp, createdAt): stored
+// once per client-generated id, listed for the team.
 import { randomUUID } from 'node:crypto';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   HONEYPOT_FIELD,
   SIGNUP_API_MESSAGES,
@@ -10,9 +11,12 @@ import {
   type SignupRecord,
 } from '~/lib/signup';
 
+import type { UserType } from '~/lib/content-types';
+import { weeklySeries, type SignupPageQuery, type SignupStats } from '~/lib/team-signups';
+
 export type { SignupRecord };
 import { getConfig } from './config.server';
-import { getDatabase, schema } from './db.server';
+import { getDatabase, schema, selectRows } from './db.server';
 import { kickOutbox } from './outbox.server';
 import { allow } from './rate-limit.server';
 
@@ -209,6 +213,59 @@ export async function listSignups(): Promise<TeamSignupRecord[]> {
   const { db } = getDatabase();
   const rows = await db.select().from(schema.signups).orderBy(desc(schema.signups.createdAt), desc(schema.signups.id));
   return rows.map(toTeamRecord);
+}
+
+/** One page of the list, newest first, with the number of all signups. */
+export async function listSignupsPage(page: SignupPageQuery): Promise<{ signups: TeamSignupRecord[]; total: number }> {
+  const { db } = getDatabase();
+  const t = schema.signups;
+  const query = db.select().from(t).orderBy(desc(t.createdAt), desc(t.id)).offset(page.offset);
+  const [rows, [counted]] = await Promise.all([
+    page.limit === undefined ? query : query.limit(page.limit),
+    db.select({ total: count() }).from(t),
+  ]);
+  return { signups: rows.map(toTeamRecord), total: Number(counted?.total ?? 0) };
+}
+
+// The business is in Germany: a week runs from Monday 00:00 German time.
+const WEEK_TIME_ZONE = 'Europe/Berlin';
+
+/** Counts per type, the newsletter's double opt-in, and signups per ISO week (for the chart). */
+export async function signupStats(): Promise<SignupStats> {
+  const { db } = getDatabase();
+  const t = schema.signups;
+  // A literal, not a parameter: PostgreSQL matches the grouped expression only when it is the same text.
+  const weekStart = sql`to_char(date_trunc('week', ${t.createdAt} at time zone ${sql.raw(`'${WEEK_TIME_ZONE}'`)}), 'YYYY-MM-DD')`;
+  const [totals, perWeek] = await Promise.all([
+    selectRows<{ user_type: UserType; total: number; opted_in: number; confirmed: number; unsubscribed: number }>(
+      db,
+      sql`select ${t.userType} as user_type, count(*)::int as total,
+            count(*) filter (where ${t.newsletterOptIn})::int as opted_in,
+            count(*) filter (where ${t.newsletterOptIn} and ${t.newsletterConfirmedAt} is not null
+                               and ${t.newsletterUnsubscribedAt} is null)::int as confirmed,
+            count(*) filter (where ${t.newsletterOptIn} and ${t.newsletterUnsubscribedAt} is not null)::int as unsubscribed
+          from ${t} group by ${t.userType}`,
+    ),
+    selectRows<{ start: string; user_type: UserType; count: number }>(
+      db,
+      sql`select ${weekStart} as start, ${t.userType} as user_type, count(*)::int as count from ${t} group by 1, 2`,
+    ),
+  ]);
+  const stats: SignupStats = {
+    total: 0,
+    byType: { reiter: 0, trainer: 0 },
+    newsletter: { optedIn: 0, confirmed: 0, unconfirmed: 0, unsubscribed: 0 },
+    weeks: weeklySeries(perWeek.map((w) => ({ start: w.start, userType: w.user_type, count: w.count }))),
+  };
+  for (const row of totals) {
+    stats.total += row.total;
+    stats.byType[row.user_type] += row.total;
+    stats.newsletter.optedIn += row.opted_in;
+    stats.newsletter.confirmed += row.confirmed;
+    stats.newsletter.unsubscribed += row.unsubscribed;
+  }
+  stats.newsletter.unconfirmed = stats.newsletter.optedIn - stats.newsletter.confirmed - stats.newsletter.unsubscribed;
+  return stats;
 }
 
 export async function getSignup(id: string): Promise<TeamSignupRecord | undefined> {

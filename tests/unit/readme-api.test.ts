@@ -1,0 +1,85 @@
+// The README's HTTP API table is the contract: every row names a method and path that web/routes.ts
+// serves, and every resource route is in the table. A new endpoint needs a route and a row, nothing
+// else. Written as `METHOD /path` in the first cell (several per cell allowed); `:id` or `<…>` for a
+// parameter, `*` or `…` for the rest of the path; no method means any method.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import routes from '~/routes';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+interface Documented {
+  method?: string;
+  path: string;
+}
+
+/** The method and path of every `code span` in the first column of the "HTTP API" table. */
+function documentedEndpoints(readme: string): Documented[] {
+  const section = readme.split(/^## HTTP API$/m)[1]!.split(/^#{1,3} /m)[0]!;
+  const rows = section.split('\n').filter((line) => line.startsWith('|'));
+  return rows.slice(2).flatMap((row) => {
+    const firstCell = row.split(/(?<!\\)\|/)[1]!;
+    return [...firstCell.matchAll(/`([^`]+)`/g)].map(([, span]) => {
+      const [, method, p] = /^(?:([A-Z]+) )?(\/\S*)$/.exec(span!.replace(/\\\|/g, '|')) ?? [];
+      if (!p) throw new Error(`README API table: cannot read "${span}" (write \`METHOD /path\`)`);
+      return { method, path: p };
+    });
+  });
+}
+
+/** One spelling for a path pattern: parameters as `:`, the rest of the path as `*`, no leading slash. */
+const normalise = (p: string) =>
+  p
+    .replace(/^\//, '')
+    .split('/')
+    .map((segment) => (segment === '…' || segment === '*' ? '*' : /^:|</.test(segment) ? ':' : segment))
+    .join('/');
+
+interface RouteEntry {
+  path?: string;
+  file: string;
+  children?: RouteEntry[];
+}
+const flatten = (entries: RouteEntry[]): RouteEntry[] => entries.flatMap((r) => [r, ...flatten(r.children ?? [])]);
+/** Resource routes (plain .ts modules, no page): the HTTP API. */
+const resourceRoutes = flatten(routes as RouteEntry[]).filter((r) => r.file.endsWith('.ts') && r.path !== undefined);
+
+/** The methods a route module answers: those its 405 names, or else GET for a loader and any other for an action. */
+function methodsOf(file: string): { allow?: string[]; loader: boolean; action: boolean } {
+  const source = readFileSync(path.join(ROOT, 'web', file), 'utf8');
+  const allow = [...source.matchAll(/methodNotAllowed\(\s*'([^']+)'\s*\)|const ALLOW = '([^']+)'/g)].flatMap((m) =>
+    (m[1] ?? m[2]!).split(/,\s*/),
+  );
+  return {
+    allow: allow.length ? [...new Set(allow)] : undefined,
+    loader: /export (async )?(function|const) loader\b/.test(source),
+    action: /export (async )?(function|const) action\b/.test(source),
+  };
+}
+
+const documented = documentedEndpoints(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
+
+test('the README API table can be read', () => {
+  expect(documented.length).toBeGreaterThan(10);
+  expect(documented).toContainEqual({ method: 'POST', path: '/api/signups' });
+});
+
+test.each(documented.map((d) => [`${d.method ?? 'any'} ${d.path}`, d] as const))(
+  'README row %s is served by web/routes.ts',
+  (_, { method, path: p }) => {
+    const route = resourceRoutes.find((r) => normalise(r.path!) === normalise(p));
+    expect(route, `no route in web/routes.ts for ${p}`).toBeDefined();
+    if (!method) return;
+    const { allow, loader, action } = methodsOf(route!.file);
+    if (allow) expect(allow, `${route!.file} refuses ${method}`).toContain(method);
+    if (method === 'GET' || method === 'HEAD') expect(loader, `${route!.file} has no loader`).toBe(true);
+    else expect(action, `${route!.file} has no action`).toBe(true);
+  },
+);
+
+test('every resource route is in the README API table', () => {
+  const paths = new Set(documented.map((d) => normalise(d.path)));
+  const undocumented = resourceRoutes.map((r) => `/${r.path}`).filter((p) => !paths.has(normalise(p)));
+  expect(undocumented).toEqual([]);
+});

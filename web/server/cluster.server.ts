@@ -1,0 +1,98 @@
+// Several server processes on one port (WEB_CONCURRENCY > 1, PostgreSQL only): the primary process
+// migrates the database once, forks the workers, replaces a worker that dies, relays messages
+// between workers (a content revalidation in one must reach the prerendered pages of all), and
+// stops them all on SIGTERM/SIGINT. Each worker is a complete server (start.server.ts).
+import cluster, { type Worker } from 'node:cluster';
+
+/** Messages between workers, relayed by the primary to every other worker. */
+export type PeerMessage = { type: 'prerendered-pages-changed' };
+type ClusterMessage = PeerMessage | { type: 'listening'; port: number };
+
+const PEER_TYPES = new Set<string>(['prerendered-pages-changed']);
+
+export const isWorker = () => cluster.isWorker;
+
+/** Tells the other workers (none when this process serves alone). */
+export function tellPeers(message: PeerMessage) {
+  if (cluster.isWorker) process.send?.(message);
+}
+
+/** Runs `handler` when another worker sends a message of this type. */
+export function onPeerMessage(type: PeerMessage['type'], handler: () => void | Promise<void>) {
+  if (!cluster.isWorker) return;
+  process.on('message', (message: ClusterMessage) => {
+    if (message?.type === type)
+      void Promise.resolve(handler()).catch((error: unknown) => console.error(`Handling ${type} failed:`, error));
+  });
+}
+
+/** A worker tells the primary that it accepts connections. */
+export function reportListening(port: number) {
+  process.send?.({ type: 'listening', port } satisfies ClusterMessage);
+}
+
+export interface PrimaryOptions {
+  workers: number;
+  /** Printed once every worker listens, with the shared port. */
+  announce: (port: number) => void;
+}
+
+/** The primary's whole life: fork, watch, relay, and stop the workers. Resolves when they listen. */
+export function runPrimary({ workers, announce }: PrimaryOptions): Promise<void> {
+  let stopping = false;
+  const listening = new Set<number>();
+  let announced = false;
+  let ready: () => void;
+  const allListening = new Promise<void>((resolve) => (ready = resolve));
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on('message', (message: ClusterMessage) => {
+      if (message?.type === 'listening') {
+        listening.add(worker.id);
+        if (!announced && listening.size === workers) {
+          announced = true;
+          announce(message.port);
+          ready();
+        }
+      } else if (message && PEER_TYPES.has(message.type)) {
+        for (const other of Object.values(cluster.workers ?? {}))
+          if (other && other.id !== worker.id && other.isConnected()) other.send(message);
+      }
+    });
+  };
+
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    listening.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // Before the first announcement a dying worker is a start-up failure (bad build, no
+    // database): stop instead of restarting it forever.
+    if (!announced) {
+      console.error(`Worker ${worker.process.pid} exited during start-up (${signal ?? code}); stopping.`);
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      process.exitCode = 1;
+      return;
+    }
+    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting a new one.`);
+    fork();
+  });
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
+    // Each worker finishes its requests in flight and closes its database connections.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  for (let i = 0; i < workers; i++) fork();
+  return allListening;
+}

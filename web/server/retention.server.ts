@@ -1,0 +1,45 @@
+// The daily retention sweep: applications are deleted 12 months after their last change (or their
+// creation, when they never changed), and the log of code attempts after 30 days. It runs once
+// shortly after start and then every day in every server process; the deletes are idempotent, so
+// several processes sweeping at once do no harm.
+import { deleteOldAccessAttempts } from './access.server';
+import { deleteApplicationsUnchangedSince } from './applications.server';
+
+export const APPLICATION_RETENTION_MONTHS = 12;
+export const RETENTION_SWEEP_MS = 24 * 60 * 60 * 1000;
+/** The first sweep waits a moment, so that it does not compete with the start-up. */
+const FIRST_SWEEP_MS = 60_000;
+
+/** The moment before which an application's last change makes it due for deletion. */
+export function applicationCutoff(now: Date): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - APPLICATION_RETENTION_MONTHS);
+  return cutoff;
+}
+
+/** One sweep: what it deleted. */
+export async function sweepRetention(now = new Date()) {
+  const applications = await deleteApplicationsUnchangedSince(applicationCutoff(now));
+  const accessAttempts = await deleteOldAccessAttempts(now.getTime());
+  return { applications: applications.length, accessAttempts };
+}
+
+/** Starts the daily sweep in this process; returns a function that stops it. */
+export function startRetentionSweep(everyMs = RETENTION_SWEEP_MS, firstAfterMs = FIRST_SWEEP_MS) {
+  const run = () =>
+    sweepRetention().then(
+      (deleted) => {
+        if (deleted.applications || deleted.accessAttempts) console.log('Retention sweep deleted', deleted);
+      },
+      // The database may be away for a moment; the next day's sweep catches up.
+      (error: unknown) => console.error('Retention sweep failed:', error),
+    );
+  const first = setTimeout(() => void run(), firstAfterMs);
+  const daily = setInterval(() => void run(), everyMs);
+  first.unref();
+  daily.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}
