@@ -10,10 +10,9 @@ import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import routeConfig from '~/routes';
-import { TEST_ACCESS_CODES } from '../support/codes';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 import { spawnServer, type TestServer } from '../support/spawn-server';
-import { teamToken } from '../support/team-client';
+import { accessGrant, teamToken } from '../support/team-client';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -384,12 +383,7 @@ beforeAll(async () => {
     },
   });
   token = await teamToken(server.url);
-  const access = await fetch(`${server.url}/api/access`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ code: TEST_ACCESS_CODES[0] }),
-  });
-  grant = /access_grant=([^;]+)/.exec(access.headers.get('set-cookie') ?? '')![1]!;
+  grant = (await accessGrant(server.url)).slice('access_grant='.length);
   applicationId = crypto.randomUUID();
   const application = await fetch(`${server.url}/api/applications`, {
     method: 'POST',

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TEST_ACCESS_CODES } from '../support/codes';
 import { hasJava, requireOrSkip, VNU_JAR } from '../support/requirements';
 import { startServer, type TestServer } from '../support/server';
+import { accessGrant } from '../support/team-client';
 
 const javaAvailable = () =>
   requireOrSkip('java', hasJava(), 'install a Java runtime (apt-get install -y default-jre-headless) to check HTML');
@@ -56,12 +56,7 @@ describe.runIf(javaAvailable())('HTML validity (W3C Nu checker)', () => {
       .getSetCookie()
       .find((c) => c.includes('session_token='))!
       .split(';')[0]!;
-    const access = await fetch(`${server.url}/api/access`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ code: TEST_ACCESS_CODES[0] }),
-    });
-    const grant = access.headers.getSetCookie()[0]!.split(';')[0]!;
+    const grant = await accessGrant(server.url);
 
     const form = (fields: Record<string, string>) => ({
       method: 'POST',

@@ -6,11 +6,10 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ApplicationRecord, ApplicationStatus, HistoryEntry } from '~/lib/applications';
-import { TEST_ACCESS_CODES } from '../support/codes';
 import { createPostgresDatabase } from '../support/database';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { freshDataDir, startServer, type TestServer } from '../support/server';
-import { storedSignups, teamToken } from '../support/team-client';
+import { accessGrant, storedSignups, teamToken } from '../support/team-client';
 
 const SIGNUP_WORKERS = 6;
 const APPLICATION_WORKERS = 3;
@@ -53,11 +52,7 @@ describe.runIf(postgres())('a server killed with SIGKILL under mixed write load 
     cleanups.push(() => first.stop('SIGKILL'));
     const token = await teamToken(first.url);
     const team = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    const access = await fetch(`${first.url}/api/access`, {
-      method: 'POST',
-      body: JSON.stringify({ code: TEST_ACCESS_CODES[0] }),
-    });
-    const grant = access.headers.getSetCookie()[0]!.split(';')[0]!;
+    const grant = await accessGrant(first.url);
 
     const submitApplication = (server: TestServer, id: string) =>
       fetch(`${server.url}/api/applications`, {

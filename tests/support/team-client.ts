@@ -1,6 +1,7 @@
 // The team's side of a running server over HTTP: a token from the team code, then authorised
-// requests. Plain Node (no vitest import): e2e tests and the benchmarks use it.
-import { TEST_TEAM_CODE } from './codes.ts';
+// requests; and an applicant's grant from an access code. Plain Node (no vitest import): e2e tests
+// and the benchmarks use it.
+import { TEST_ACCESS_CODES, TEST_TEAM_CODE } from './codes.ts';
 
 /** A team token from POST /api/team/session (throws unless the server answers 200). */
 export async function teamToken(baseUrl: string, code = TEST_TEAM_CODE): Promise<string> {
@@ -21,4 +22,16 @@ export async function storedSignups<T = { id: string; name: string; userType: st
   baseUrl: string,
 ): Promise<T[]> {
   return (await teamGet<{ signups: T[] }>(baseUrl, '/api/signups')).signups;
+}
+
+/** The `access_grant=…` cookie pair that POST /api/access gives for a valid code (throws otherwise). */
+export async function accessGrant(baseUrl: string, code = TEST_ACCESS_CODES[0]!): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/access`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  const grant = res.headers.getSetCookie().find((c) => c.startsWith('access_grant='));
+  if (res.status !== 200 || !grant) throw new Error(`POST /api/access answered ${res.status} without a grant`);
+  return grant.split(';')[0]!;
 }

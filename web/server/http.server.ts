@@ -1,5 +1,6 @@
 // Small helpers for the JSON API (resource routes): reading a body with a size limit and answering
 // errors as JSON. Bad input is always a 4xx, never a 5xx.
+import { isDatabaseUnavailable } from './db-unavailable.server';
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
@@ -65,9 +66,13 @@ export async function readJson(request: Request, options: BodyOptions = {}): Pro
   return body as Record<string, unknown>;
 }
 
+/** Seconds a client is asked to wait when the database is not reachable. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 /**
- * Runs an API handler: HttpErrors (and thrown Responses) become their answers; anything else is
- * logged and answered with a JSON 500, never an HTML error page.
+ * Runs an API handler: HttpErrors (and thrown Responses) become their answers; a database that is
+ * not reachable is a 503 with Retry-After; anything else is logged and answered with a JSON 500,
+ * never an HTML error page.
  */
 export async function handleApi(handler: () => Promise<Response>): Promise<Response> {
   try {
@@ -75,6 +80,15 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
   } catch (error) {
     if (error instanceof HttpError) return error.response;
     if (error instanceof Response) return error;
+    if (isDatabaseUnavailable(error)) {
+      console.error('API: database unavailable:', (error as Error).message);
+      return jsonError(
+        503,
+        'Service temporarily unavailable',
+        {},
+        { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) },
+      );
+    }
     console.error('API error:', error);
     return jsonError(500, 'Internal error');
   }
