@@ -1,6 +1,7 @@
 // `npm run bench:api`: signup throughput and latency of the built server at 50 concurrent clients
-// (autocannon, POST /api/signups, SIGNUP_RATE_LIMIT=0) on PGlite and on PostgreSQL, next to the
-// raw single-row INSERT rate of the same database engine measured in the same run.
+// (autocannon, POST /api/signups, SIGNUP_RATE_LIMIT=0) on PGlite and on PostgreSQL (one and two
+// worker processes), next to the raw single-row INSERT rate of the same database engine measured in
+// the same run.
 // Budget (the server, not the database, must never be the bottleneck): signups/s at least half the
 // raw INSERT rate; p99 under 50 ms.
 //
@@ -189,11 +190,12 @@ function countMails(dataDir: string) {
 
 async function bench(
   name: string,
-  raw: () => Promise<number>,
+  /** Measures the raw INSERT rate, or the rate already measured for this engine. */
+  raw: (() => Promise<number>) | number,
   server: () => Promise<{ url: string; dataDir: string; stop(): Promise<unknown> }>,
 ) {
-  console.log(`\n${name}: raw INSERT rate …`);
-  const rawInsertsPerSecond = await raw();
+  if (typeof raw === 'function') console.log(`\n${name}: raw INSERT rate …`);
+  const rawInsertsPerSecond = typeof raw === 'function' ? await raw() : raw;
   console.log(`${name}: signups through the server …`);
   const running = await server();
   try {
@@ -227,17 +229,24 @@ async function main() {
     if (await postgresAvailable()) {
       const rawDb = await freshPostgres('raw');
       const serverDb = await freshPostgres('server');
+      const workersDb = await freshPostgres('workers');
       try {
+        const one = await bench(
+          'PostgreSQL',
+          () => rawPostgres(rawDb.url),
+          () => startServer(buildDir, { DATABASE_URL: serverDb.url }),
+        );
+        rows.push(one);
+        // The same database engine and raw rate; two worker processes share the port (WEB_CONCURRENCY).
         rows.push(
-          await bench(
-            'PostgreSQL',
-            () => rawPostgres(rawDb.url),
-            () => startServer(buildDir, { DATABASE_URL: serverDb.url }),
+          await bench('PostgreSQL, 2 workers', one.rawInsertsPerSecond, () =>
+            startServer(buildDir, { DATABASE_URL: workersDb.url, WEB_CONCURRENCY: '2' }),
           ),
         );
       } finally {
         await rawDb.drop();
         await serverDb.drop();
+        await workersDb.drop();
       }
     }
   } finally {

@@ -5,13 +5,16 @@ import '@fontsource-variable/inter/wght.css';
 import '@fontsource/cormorant-garamond/500.css';
 import '~/styles/fonts.css';
 import cormorantSubset from '~/assets/fonts/cormorant-garamond-de-500-normal.woff2?url';
+import interSubset from '~/assets/fonts/inter-de-wght-normal.woff2?url';
 import '~/styles/global.css';
 
-// Fonts are self-hosted (fontsource, subset to German text in fonts.css); the display face of the
-// first view's title is preloaded (the text face follows from the stylesheet; size-adjusted
-// fallbacks keep the layout still).
+// Fonts are self-hosted (fontsource, subset to German text in fonts.css; size-adjusted fallbacks
+// keep the layout still). The display face of the first view's title is preloaded; the text face
+// too, but at low priority: it then loads beside the stylesheet instead of after it, without
+// competing with it (a normal-priority preload delayed the first paint).
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: cormorantSubset, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: interSubset, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', fetchPriority: 'low' },
 ];
 
 // Without JavaScript: closed panels (FAQ answers, the other switch tab) open. (The phone menu is a

@@ -69,10 +69,18 @@ describe.runIf(browserAvailable())('third-party requests', () => {
       '/assets/cormorant-garamond-de-500-normal',
       '/assets/inter-de-wght-normal',
     ]);
+    // Both subsets are preloaded: the title's face as usual, the text face at low priority (so it
+    // loads beside the stylesheet without blocking the first paint).
     const preloads = await page.$$eval('link[rel="preload"][as="font"]', (els) =>
-      els.map((l) => l.getAttribute('href')),
+      els.map((l) => ({
+        font: l.getAttribute('href')!.replace(/-[\w-]{8}\.woff2$/, ''),
+        priority: l.getAttribute('fetchpriority'),
+      })),
     );
-    expect(preloads).toHaveLength(1);
+    expect(preloads.sort((a, b) => a.font.localeCompare(b.font))).toEqual([
+      { font: '/assets/cormorant-garamond-de-500-normal', priority: null },
+      { font: '/assets/inter-de-wght-normal', priority: 'low' },
+    ]);
     await close();
   });
 });
