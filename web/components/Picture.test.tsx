@@ -44,6 +44,12 @@ describe('Picture', () => {
     expect(html).toContain('fetchPriority="high"');
     expect(renderToStaticMarkup(<Picture image={undefined} sizes="1px" />)).toBe('');
   });
+
+  test('other images load lazily with low priority, also when the browser finds them in the first view', () => {
+    const html = renderToStaticMarkup(<Picture image={image} sizes="80px" />);
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain('fetchPriority="low"');
+  });
 });
 
 describe('RichText', () => {
