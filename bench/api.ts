@@ -11,7 +11,6 @@
 // BENCH_NEWSLETTER=1 (signups with the newsletter opt-in, i.e. with a confirmation mail each;
 // prints how many mails were written during the run),
 // BUILD_DIR (an existing build; default: a fresh build in .test-builds/bench-<pid>).
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,13 +20,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnServer } from '../tests/support/spawn-server.ts';
 import { storedSignups } from '../tests/support/team-client.ts';
+import { benchBuild, freshPostgres, postgresAvailable, ROOT } from './support.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const NEWSLETTER = process.env.BENCH_NEWSLETTER === '1';
-const PG_ADMIN =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Row {
   database: string;
@@ -97,35 +94,6 @@ async function rawPostgres(url: string): Promise<number> {
     return await insertRate(() => pool.query(INSERT, insertParams()));
   } finally {
     await pool.end();
-  }
-}
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freshPostgres(tag: string) {
-  const name = `bench_${tag}_${process.pid}_${Date.now()}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
-}
-
-async function postgresAvailable() {
-  if (PG_ADMIN === 'skip') return false;
-  try {
-    await adminQuery('select 1');
-    return true;
-  } catch (error) {
-    console.warn(`PostgreSQL not reachable at ${PG_ADMIN} (${(error as Error).message}): skipping it.`);
-    return false;
   }
 }
 
@@ -211,18 +179,7 @@ async function bench(
 const storedOk = (r: Row) => r.stored >= r.answered201 && r.stored <= r.answered201 + CONNECTIONS;
 
 async function main() {
-  let buildDir = process.env.BUILD_DIR ? path.resolve(ROOT, process.env.BUILD_DIR) : '';
-  let ownBuild = false;
-  if (!buildDir) {
-    buildDir = path.join(ROOT, '.test-builds', `bench-${process.pid}`);
-    ownBuild = true;
-    console.log(`Building into ${path.relative(ROOT, buildDir)} …`);
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/@react-router/dev/bin.cjs'), 'build'], {
-      cwd: ROOT,
-      env: { ...process.env, BUILD_DIR: buildDir },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
+  const { dir: buildDir, cleanup } = benchBuild('api');
   const rows: Row[] = [];
   try {
     rows.push(await bench('PGlite', rawPglite, () => startServer(buildDir, {})));
@@ -250,7 +207,7 @@ async function main() {
       }
     }
   } finally {
-    if (ownBuild) rmSync(buildDir, { recursive: true, force: true });
+    cleanup();
   }
 
   const f = (n: number) => Math.round(n).toLocaleString('en-US');

@@ -10,7 +10,6 @@
 // BENCH_DATABASE_URL (PostgreSQL server where the bench may create a database; default
 // TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; "skip" skips it),
 // BUILD_DIR (an existing build; default: a fresh build in .test-builds/bench-live-<pid>).
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
@@ -20,12 +19,10 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { freshDataDir, spawnServer, type TestServer } from '../tests/support/spawn-server.ts';
 import { teamToken } from '../tests/support/team-client.ts';
+import { benchBuild, freshPostgres, postgresAvailable } from './support.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 20);
-const PG_ADMIN =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** A change whose event has not reached a stream within this time counts as lost. */
 const ARRIVAL_TIMEOUT_MS = 10_000;
 const WARMUP = 3;
@@ -46,39 +43,6 @@ const SEED_SQL = [
   `insert into applications (id, application_type, name, email) values ($1, 'Mentor', 'Bench Bewerbung', 'bench@example.org')`,
   `insert into application_history (application_id, to_status) values ($1, 'pending')`,
 ];
-
-function build(): { dir: string; cleanup: () => void } {
-  if (process.env.BUILD_DIR) return { dir: path.resolve(ROOT, process.env.BUILD_DIR), cleanup: () => {} };
-  const dir = path.join(ROOT, '.test-builds', `bench-live-${process.pid}`);
-  console.log(`Building into ${path.relative(ROOT, dir)} …`);
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], {
-    cwd: ROOT,
-    env: { ...process.env, BUILD_DIR: dir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function postgresAvailable() {
-  if (PG_ADMIN === 'skip') return false;
-  try {
-    await adminQuery('select 1');
-    return true;
-  } catch (error) {
-    console.warn(`PostgreSQL not reachable at ${PG_ADMIN} (${(error as Error).message}): skipping it.`);
-    return false;
-  }
-}
 
 /**
  * One event stream read with node:http and a minimal parser: the bench shares the machine with the
@@ -221,17 +185,14 @@ async function onePglite(buildDir: string): Promise<Row[]> {
 }
 
 async function twoPostgres(buildDir: string): Promise<Row[]> {
-  const name = `bench_live_${process.pid}_${Date.now()}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString() };
+  const database = await freshPostgres('live');
+  const env = { DATABASE_URL: database.url };
   let servers: TestServer[] = [];
   try {
     servers = await Promise.all([spawnServer({ buildDir, env }), spawnServer({ buildDir, env })]);
     const [a, b] = servers as [TestServer, TestServer];
     const id = randomUUID();
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     for (const statement of SEED_SQL) await client.query(statement, [id]);
     await client.end();
@@ -253,7 +214,7 @@ async function twoPostgres(buildDir: string): Promise<Row[]> {
     ];
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await database.drop();
   }
 }
 
@@ -263,7 +224,7 @@ const percentile = (sorted: number[], p: number) =>
 const ascending = (values: number[]) => [...values].sort((x, y) => x - y);
 
 async function main() {
-  const { dir, cleanup } = build();
+  const { dir, cleanup } = benchBuild('live');
   const rows: Row[] = [];
   const loadBefore = os.loadavg()[0]!;
   try {

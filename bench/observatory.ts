@@ -28,8 +28,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { spawnServer } from '../tests/support/spawn-server.ts';
+import { benchBuild, ROOT } from './support.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const SCANNER_VERSION = '1.4.8';
 const SCANNER_DIR = path.resolve(ROOT, process.env.OBSERVATORY_DIR ?? '.test-builds/observatory');
 const SCANNER_PACKAGE = path.join(SCANNER_DIR, 'node_modules', '@mdn', 'mdn-http-observatory');
@@ -49,18 +49,6 @@ function installScanner() {
   }
   const preload = path.join(SCANNER_PACKAGE, 'conf', 'hsts-preload.json');
   if (!existsSync(preload)) writeFileSync(preload, '{}\n');
-}
-
-function build(): { dir: string; cleanup: () => void } {
-  if (process.env.BUILD_DIR) return { dir: path.resolve(ROOT, process.env.BUILD_DIR), cleanup: () => {} };
-  const dir = path.join(ROOT, '.test-builds', `bench-observatory-${process.pid}`);
-  console.log(`Building into ${path.relative(ROOT, dir)} …`);
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], {
-    cwd: ROOT,
-    env: { ...process.env, BUILD_DIR: dir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** A self-signed certificate for localhost (key and certificate as PEM files in `dir`). */
@@ -148,7 +136,7 @@ async function main() {
   installScanner();
   const work = mkdtempSync(path.join(tmpdir(), 'bench-observatory-'));
   const { key, cert } = certificate(work);
-  const built = build();
+  const built = benchBuild('observatory');
   const https = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) });
   const http = createHttpServer();
   const httpsPort = await listen(https as unknown as ReturnType<typeof createHttpServer>);

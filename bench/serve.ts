@@ -12,7 +12,7 @@
 // .test-builds/bench-serve-<pid>), BENCH_DURATION (seconds per row, default 5), BENCH_CONNECTIONS
 // (default 50), NGINX_PATH (default /usr/sbin/nginx; missing: the server is measured alone),
 // BENCH_ENV (extra server environment as KEY=VALUE,KEY=VALUE, e.g. WEB_CONCURRENCY=2,DATABASE_URL=…).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -30,8 +30,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { spawnServer } from '../tests/support/spawn-server.ts';
+import { benchBuild } from './support.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -41,18 +41,6 @@ const EXTRA_ENV = Object.fromEntries(
     .filter(Boolean)
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
-
-function build(): { dir: string; cleanup: () => void } {
-  if (process.env.BUILD_DIR) return { dir: path.resolve(ROOT, process.env.BUILD_DIR), cleanup: () => {} };
-  const dir = path.join(ROOT, '.test-builds', `bench-serve-${process.pid}`);
-  console.log(`Building into ${path.relative(ROOT, dir)} …`);
-  execFileSync('npm', ['run', '--silent', 'build'], {
-    cwd: ROOT,
-    env: { ...process.env, BUILD_DIR: dir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 /** The largest JavaScript file `/` loads up front: the asset row serves it. */
 function largestFirstLoadAsset(clientDir: string) {
@@ -199,7 +187,7 @@ async function measure(url: string, acceptEncoding: string): Promise<Measurement
   };
 }
 
-const { dir, cleanup } = build();
+const { dir, cleanup } = benchBuild('serve');
 const clientDir = path.join(dir, 'client');
 const asset = largestFirstLoadAsset(clientDir);
 const server = await spawnServer({ buildDir: dir, env: { ACCESS_CODES: 'BENCH', ...EXTRA_ENV } });

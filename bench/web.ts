@@ -7,30 +7,17 @@
 // Options (environment): BUILD_DIR (an existing build; default: a fresh one in
 // .test-builds/bench-web-<pid>), BENCH_RUNS (Lighthouse runs, the median is reported; default 5),
 // CHROMIUM_PATH (default /usr/bin/chromium), BENCH_REPORT (write the last Lighthouse report as JSON).
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/requirements.ts';
 import { spawnServer } from '../tests/support/spawn-server.ts';
+import { benchBuild } from './support.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const BUDGET_KB = 150;
-
-function build(): { dir: string; cleanup: () => void } {
-  if (process.env.BUILD_DIR) return { dir: path.resolve(ROOT, process.env.BUILD_DIR), cleanup: () => {} };
-  const dir = path.join(ROOT, '.test-builds', `bench-web-${process.pid}`);
-  console.log(`Building into ${path.relative(ROOT, dir)} …`);
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], {
-    cwd: ROOT,
-    env: { ...process.env, BUILD_DIR: dir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 function startServer(buildDir: string) {
   return spawnServer({ buildDir, env: { ACCESS_CODES: 'BENCH' } });
@@ -134,7 +121,7 @@ async function measure(url: string): Promise<Run> {
   }
 }
 
-const { dir, cleanup } = build();
+const { dir, cleanup } = benchBuild('web');
 const server = await startServer(dir);
 try {
   const url = `${server.url}/`;
