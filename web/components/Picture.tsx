@@ -1,9 +1,8 @@
 // A ResponsiveImage from the content module as <picture>: AVIF and WebP sources from our own
 // origin, width and height set (no layout shift), lazy unless `priority` (the hero's images).
 // A lazy image also asks for low priority: Chrome raises images it finds in the viewport to high,
-// and then the hero's seal and signature competed with the first view's fonts and styles
-// (Lighthouse mobile: LCP median 1,581 → 1,530 ms over 8 runs, Performance 99 → 100; small, and
-// within the runs' spread of ±40 ms).
+// and then the hero's seal and signature competed with the first view's fonts and styles (in
+// Lighthouse the effect stays within the runs' spread: LCP medians 1,530–1,581 ms either way).
 import type { ResponsiveImage } from '~/lib/content-types';
 import { imageSrc, imageSrcSet } from '~/lib/image-urls';
 
