@@ -44,7 +44,7 @@ describe.runIf(browserAvailable())('accessibility (axe)', () => {
     await scrollToElement(page, '.faq');
     await page.locator('.faq .accordion__button').nth(1).click();
     await scrollTo(page, 0);
-    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await page.getByLabel('Menü öffnen', { exact: true }).click();
     expect(await seriousViolations(page)).toEqual([]);
     await close();
   });

@@ -15,13 +15,6 @@ import { accessGrant } from '../support/team-client';
 const javaAvailable = () =>
   requireOrSkip('java', hasJava(), 'install a Java runtime (apt-get install -y default-jre-headless) to check HTML');
 
-/**
- * Errors known and accepted for now, each with its reason. The menu toggle is a <summary> that
- * also says role="button": HTML forbids a role there, but the browser tests find the toggle by
- * that role (Playwright gives <summary> none), so dropping it means changing them together.
- */
-const KNOWN = [/The “role” attribute must not be used on any “summary” element/];
-
 interface VnuMessage {
   type: string;
   url: string;
@@ -115,9 +108,9 @@ describe.runIf(javaAvailable())('HTML validity (W3C Nu checker)', () => {
       report.messages.filter((m) => !m.url.endsWith('control-invalid.html')),
     ];
     expect(controlErrors.map((m) => m.message)).toEqual(['Duplicate ID “a”.']);
-    const errors = pageErrors
-      .filter((m) => !KNOWN.some((known) => known.test(m.message)))
-      .map((m) => `${path.basename(m.url)}:${m.lastLine ?? '?'} ${m.type}: ${m.message} — ${m.extract?.trim() ?? ''}`);
+    const errors = pageErrors.map(
+      (m) => `${path.basename(m.url)}:${m.lastLine ?? '?'} ${m.type}: ${m.message} — ${m.extract?.trim() ?? ''}`,
+    );
     expect(errors).toEqual([]);
   }, 120_000);
 });

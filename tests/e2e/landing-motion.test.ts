@@ -97,7 +97,7 @@ describe.runIf(browserAvailable())('landing page motion', () => {
     // The section links are plain anchors: in the header from 1024 px, in the phone menu (a
     // disclosure that opens without JavaScript) below.
     await page.evaluate(() => window.scrollTo(0, 0));
-    const menu = page.getByRole('button', { name: 'Menü öffnen' });
+    const menu = page.getByLabel('Menü öffnen', { exact: true });
     expect(await menu.isVisible()).toBe(width < 1024);
     if (width < 1024) await menu.click();
     const nav = page.getByRole('navigation', { name: width < 1024 ? 'Menü' : 'Hauptnavigation' });

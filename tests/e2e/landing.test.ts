@@ -42,10 +42,10 @@ describe.runIf(browserAvailable())('landing page', () => {
       ] as const) {
         await scrollTo(page, 0);
         if (width < 1024) {
-          await page.getByRole('button', { name: 'Menü öffnen' }).click();
+          await page.getByLabel('Menü öffnen', { exact: true }).click();
           await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: label, exact: true }).click();
           // The menu closes after a link is chosen.
-          await page.getByRole('button', { name: 'Menü öffnen' }).waitFor();
+          await page.getByLabel('Menü öffnen', { exact: true }).waitFor();
         } else {
           await page
             .getByRole('navigation', { name: 'Hauptnavigation' })
@@ -88,7 +88,7 @@ describe.runIf(browserAvailable())('landing page', () => {
 
     test('the "WhatsApp Gruppe" button is a signup link that opens the popup', async () => {
       const { page, close } = await site.open('/', width);
-      if (width < 1024) await page.getByRole('button', { name: 'Menü öffnen' }).click();
+      if (width < 1024) await page.getByLabel('Menü öffnen', { exact: true }).click();
       const button = page.getByRole('link', { name: 'WhatsApp Gruppe', exact: true }).filter({ visible: true });
       expect(await button.getAttribute('href')).toBe('/mitmachen');
       await button.click();
@@ -319,10 +319,10 @@ describe.runIf(browserAvailable())('landing page', () => {
 
   test('the phone menu moves focus in, closes with Escape and returns focus to its button', async () => {
     const { page, close } = await site.open('/', 375);
-    const toggle = page.getByRole('button', { name: 'Menü öffnen' });
+    const toggle = page.getByLabel('Menü öffnen', { exact: true });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
-    const opened = page.getByRole('button', { name: 'Menü schließen' });
+    const opened = page.getByLabel('Menü schließen', { exact: true });
     expect(await opened.getAttribute('aria-expanded')).toBe('true');
     const menu = page.getByRole('navigation', { name: 'Menü' });
     expect(await menu.isVisible()).toBe(true);
@@ -346,7 +346,7 @@ describe.runIf(browserAvailable())('landing page', () => {
   ] as const) {
     test(`${name} at 375 px the phone menu opens and its links work`, async () => {
       const { page, close } = await site.open('/', 375, options, { hydrate });
-      const toggle = page.getByRole('button', { name: 'Menü öffnen' });
+      const toggle = page.getByLabel('Menü öffnen', { exact: true });
       const menu = page.getByRole('navigation', { name: 'Menü' });
       expect(await menu.isVisible()).toBe(false);
       await toggle.click();

@@ -292,14 +292,14 @@ describe.runIf(browserAvailable())('signup popup', () => {
 
   test('on a phone the button in the burger menu opens the popup, which fits the screen; focus returns to the menu button', async () => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await page.getByLabel('Menü öffnen', { exact: true }).click();
     await page.locator('.burger__panel a[aria-haspopup="dialog"]').click();
     await dialog().waitFor({ state: 'visible' });
     // The menu closed behind the popup: on Escape, focus goes to the menu's button, not the page's start.
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('burger__button');
-    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await page.getByLabel('Menü öffnen', { exact: true }).click();
     await page.locator('.burger__panel a[aria-haspopup="dialog"]').click();
     await dialog().waitFor({ state: 'visible' });
     const box = (await dialog().boundingBox())!;

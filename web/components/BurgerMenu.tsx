@@ -44,10 +44,9 @@ export function BurgerMenu({ children }: { children: ReactNode }) {
         if (open && !details.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      {/* Named a button explicitly: tools and some screen readers give <summary> no role. */}
+      {/* A <summary> is the disclosure's button by itself (HTML allows it no role attribute). */}
       <summary
         ref={button}
-        role="button"
         className="burger__button"
         aria-expanded={expanded}
         aria-controls={id}
