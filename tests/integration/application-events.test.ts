@@ -139,14 +139,34 @@ describeEachDatabase('application events', (current) => {
     expect(Number(changed.id)).toBeGreaterThan(Number(created.id));
   });
 
-  test('a deletion arrives as a removed event with the ids', async () => {
+  test('a deletion arrives as a removed event with the ids and its seq', async () => {
     const { record } = await createApplication(application());
     const stream = await subscribe();
     await stream.waitFor((e) => e.event === 'snapshot');
     await deleteApplications(sql`${schema.applications.id} = ${record.id}`);
     const removed = await stream.waitFor((e) => e.event === 'removed');
     expect(removed.data).toEqual({ ids: [record.id] });
-    expect(removed.id).toBeUndefined();
+    expect(Number(removed.id)).toBe(await latestChangeSeq());
+  });
+
+  test('a reconnect with Last-Event-ID also gets the deletions it missed, in order with the changes', async () => {
+    const kept = (await createApplication(application({ name: 'Bleibt' }))).record;
+    const gone = (await createApplication(application({ name: 'Geht' }))).record;
+    const first = await subscribe();
+    const snapshot = await first.waitFor((e) => e.event === 'snapshot');
+    first.close();
+    await first.ended;
+    // While the client is away: one change, one deletion.
+    await setApplicationStatus(kept.id, 'approved');
+    await deleteApplications(sql`${schema.applications.id} = ${gone.id}`);
+
+    const resumed = await subscribe('', { ...teamAuth(), 'Last-Event-ID': String(snapshot.id) });
+    const removed = await resumed.waitFor((e) => e.event === 'removed');
+    expect(removed.data).toEqual({ ids: [gone.id] });
+    expect(resumed.events.map((e) => e.event)).toEqual(['application', 'removed']);
+    expect(resumed.events[0]!.data).toMatchObject({ id: kept.id, status: 'approved' });
+    expect(Number(removed.id)).toBeGreaterThan(Number(resumed.events[0]!.id));
+    expect(Number(removed.id)).toBe(await latestChangeSeq());
   });
 
   test('a reconnect with Last-Event-ID gets only what it missed, in order, then the live changes', async () => {

@@ -9,6 +9,7 @@ import {
   applicationsByEmail,
   applicationsChangedSince,
   createApplication,
+  deleteApplications,
   deleteApplicationsUnchangedSince,
   getApplicationHistory,
   latestChangeSeq,
@@ -130,7 +131,7 @@ describeEachDatabase('applications store', (current) => {
     await setApplicationStatus(a.record.id, 'approved');
     const { changes, more } = await applicationsChangedSince(start);
     expect(more).toBe(false);
-    expect(changes.map((c) => [c.application.name, c.application.status])).toEqual([
+    expect(changes.map((c) => ('application' in c ? [c.application.name, c.application.status] : c))).toEqual([
       ['B', 'pending'],
       ['A', 'approved'],
     ]);
@@ -138,6 +139,17 @@ describeEachDatabase('applications store', (current) => {
     expect((await applicationsChangedSince(changes[1]!.seq)).changes).toEqual([]);
     const limited = await applicationsChangedSince(start, 1);
     expect(limited.more).toBe(true);
+
+    // A deletion is an entry of the same sequence, after the changes before it.
+    const beforeDeletion = await latestChangeSeq();
+    await deleteApplications(sql`${schema.applications.id} = ${b.record.id}`);
+    const deletion = await applicationsChangedSince(beforeDeletion);
+    expect(deletion.changes).toEqual([{ seq: await latestChangeSeq(), removed: b.record.id }]);
+    expect(deletion.changes[0]!.seq).toBeGreaterThan(beforeDeletion);
+    // From the start: A in its latest state, then B's deletion (B's own changes are gone with it).
+    expect(
+      (await applicationsChangedSince(start)).changes.map((c) => ('removed' in c ? c.removed : c.application.id)),
+    ).toEqual([a.record.id, b.record.id]);
     expect(b.created).toBe(true);
   });
 
@@ -176,7 +188,7 @@ describeEachDatabase('applications store', (current) => {
         sql`select count(*)::int as n from application_history where application_id = ${old.record.id}`,
       );
       expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
-      await expect.poll(() => notices).toEqual([{ removed: [old.record.id] }]);
+      await expect.poll(() => notices).toEqual([{ seq: await latestChangeSeq() }]);
     } finally {
       await unlisten();
     }

@@ -11,13 +11,14 @@ import { sseComment, sseEvent, sseRetry } from '~/lib/sse';
 import {
   APPLICATIONS_CHANNEL,
   applicationsChangedSince,
+  type ApplicationChange,
   latestChangeSeq,
   listApplications,
   type ApplicationNotice,
 } from './applications.server';
 import { getDatabase, type Database } from './db.server';
 
-/** What the hub hands each stream: an encoded SSE event, with its change seq (none for removals). */
+/** What the hub hands each stream: an encoded SSE event with its change seq. */
 export interface HubEvent {
   seq?: number;
   chunk: Uint8Array;
@@ -87,13 +88,7 @@ class ApplicationEventHub {
     } catch {
       return;
     }
-    if ('removed' in notice) {
-      if (Array.isArray(notice.removed) && notice.removed.length) {
-        this.emit({ chunk: encoder.encode(sseEvent('removed', { ids: notice.removed })) });
-      }
-    } else if (typeof notice.seq === 'number' && notice.seq > this.lastSeq) {
-      void this.catchUp();
-    }
+    if (typeof notice.seq === 'number' && notice.seq > this.lastSeq) void this.catchUp();
   }
 
   /** Reads every change after the last one sent and sends it; one run at a time, repeated while asked. */
@@ -109,9 +104,9 @@ class ApplicationEventHub {
         this.again = false;
         for (;;) {
           const { changes, more } = await applicationsChangedSince(this.lastSeq, RESUME_LIMIT);
-          for (const { seq, application } of changes) {
-            this.lastSeq = seq;
-            this.emit({ seq, chunk: encoder.encode(sseEvent('application', application, seq)) });
+          for (const change of changes) {
+            this.lastSeq = change.seq;
+            this.emit({ seq: change.seq, chunk: encodeChange(change) });
           }
           if (!more) break;
         }
@@ -127,6 +122,15 @@ class ApplicationEventHub {
   private emit(event: HubEvent) {
     for (const subscriber of this.subscribers) subscriber(event);
   }
+}
+
+/** An entry of the change sequence as an SSE event with its seq as id. */
+function encodeChange(change: ApplicationChange): Uint8Array {
+  return encoder.encode(
+    'removed' in change
+      ? sseEvent('removed', { ids: [change.removed] }, change.seq)
+      : sseEvent('application', change.application, change.seq),
+  );
 }
 
 const hubs = new WeakMap<Database, ApplicationEventHub>();
@@ -241,7 +245,7 @@ async function initialEvents(options: StreamOptions, send: (chunk: Uint8Array) =
   if (lastEventId !== undefined && lastEventId <= latest) {
     const { changes, more } = await applicationsChangedSince(lastEventId, RESUME_LIMIT);
     if (!more) {
-      for (const { seq, application } of changes) send(encoder.encode(sseEvent('application', application, seq)));
+      for (const change of changes) send(encodeChange(change));
       return changes.at(-1)?.seq ?? lastEventId;
     }
   }

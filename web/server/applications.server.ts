@@ -10,13 +10,19 @@ import type {
   ApplicationType,
   HistoryEntry,
 } from '~/lib/applications';
-import { getDatabase, schema, type Db } from './db.server';
+import { getDatabase, schema, selectRows, type Db } from './db.server';
 
 /** The NOTIFY channel of application changes; its payloads are `ApplicationNotice`s as JSON. */
 export const APPLICATIONS_CHANNEL = 'applications';
 
-/** What a NOTIFY on the channel says: one application changed (at `seq`), or some were deleted. */
-export type ApplicationNotice = { seq: number; id: string } | { removed: string[] };
+/**
+ * What a NOTIFY on the channel says: the change sequence reached `seq` (one application changed, or
+ * applications were deleted, `id` absent). What changed is read from the sequence.
+ */
+export type ApplicationNotice = { seq: number; id?: string };
+
+/** One entry of the change sequence: an application created or changed, or one deleted. */
+export type ApplicationChange = { seq: number; application: ApplicationRecord } | { seq: number; removed: string };
 
 // Writers serialise on this transaction-scoped lock, so change ids (history ids) become visible in
 // the order they were drawn: a reader that saw id N never later finds a new id below N.
@@ -25,6 +31,7 @@ const WRITE_LOCK = 727_002;
 type Row = typeof schema.applications.$inferSelect;
 const t = schema.applications;
 const h = schema.applicationHistory;
+const r = schema.applicationRemovals;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -178,18 +185,20 @@ export async function getApplicationHistory(id: string): Promise<HistoryEntry[] 
 /** The newest change id (0 when there was none): the position of a snapshot in the change sequence. */
 export async function latestChangeSeq(): Promise<number> {
   const { db } = getDatabase();
-  const [row] = await db.select({ seq: max(h.id) }).from(h);
-  return Number(row?.seq ?? 0);
+  const [changed] = await db.select({ seq: max(h.id) }).from(h);
+  const [removed] = await db.select({ seq: max(r.id) }).from(r);
+  return Math.max(Number(changed?.seq ?? 0), Number(removed?.seq ?? 0));
 }
 
 /**
- * The applications changed after change `seq`, each once in its current state with the id of its
- * latest change, in change order (at most `limit`; `more` says there were more).
+ * What changed after change `seq`, in change order: each application changed since once, in its
+ * current state with the id of its latest change, and each one deleted since (at most `limit`
+ * entries; `more` says there were more).
  */
 export async function applicationsChangedSince(
   seq: number,
   limit = 500,
-): Promise<{ changes: { seq: number; application: ApplicationRecord }[]; more: boolean }> {
+): Promise<{ changes: ApplicationChange[]; more: boolean }> {
   const { db } = getDatabase();
   const latest = db
     .select({ applicationId: h.applicationId, seq: max(h.id).as('seq') })
@@ -203,10 +212,18 @@ export async function applicationsChangedSince(
     .innerJoin(t, eq(t.id, latest.applicationId))
     .orderBy(asc(latest.seq))
     .limit(limit + 1);
-  return {
-    changes: rows.slice(0, limit).map((r) => ({ seq: Number(r.seq), application: toApplicationRecord(r.row) })),
-    more: rows.length > limit,
-  };
+  const removals = await db
+    .select({ seq: r.id, id: r.applicationId })
+    .from(r)
+    .where(gt(r.id, seq))
+    .orderBy(asc(r.id))
+    .limit(limit + 1);
+  // Each list holds its first limit + 1 entries, so the first `limit` of both merged are exact.
+  const merged: ApplicationChange[] = [
+    ...rows.map((row) => ({ seq: Number(row.seq), application: toApplicationRecord(row.row) })),
+    ...removals.map((removal) => ({ seq: Number(removal.seq), removed: removal.id })),
+  ].sort((a, b) => a.seq - b.seq);
+  return { changes: merged.slice(0, limit), more: merged.length > limit };
 }
 
 /**
@@ -217,10 +234,18 @@ export async function deleteApplications(where: SQL): Promise<string[]> {
   const { db } = getDatabase();
   return db.transaction(async (tx) => {
     await lockWriters(tx);
-    const removed = (await tx.delete(t).where(where).returning({ id: t.id })).map((r) => r.id);
+    const removed = (await tx.delete(t).where(where).returning({ id: t.id })).map((row) => row.id);
     if (removed.length) {
-      // NOTIFY payloads are limited to 8000 bytes: announce large deletions in parts.
-      for (let i = 0; i < removed.length; i += 100) await announce(tx, { removed: removed.slice(i, i + 100) });
+      // One entry of the change sequence per deletion (the history's sequence), so a stream that
+      // resumes after a break learns of it too; one notice for all of them.
+      const entries = await selectRows<{ seq: string | number }>(
+        tx,
+        sql`insert into application_removals (id, application_id)
+            select nextval(pg_get_serial_sequence('application_history', 'id')), removed.id
+            from unnest(${`{${removed.join(',')}}`}::uuid[]) as removed(id)
+            returning id as seq`,
+      );
+      await announce(tx, { seq: Math.max(...entries.map((e) => Number(e.seq))) });
     }
     return removed;
   });

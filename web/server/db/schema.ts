@@ -106,6 +106,17 @@ export const applicationHistory = pgTable(
 );
 
 /**
+ * Applications deleted (retention sweep, account deletion): one row per application, its id drawn
+ * from the same sequence as `application_history`, so that a live stream resuming after a break
+ * learns of the deletions it missed, in order with the changes. Only ids and times, nothing personal.
+ */
+export const applicationRemovals = pgTable('application_removals', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  applicationId: uuid('application_id').notNull(),
+  at: at('at').notNull().defaultNow(),
+});
+
+/**
  * Mails waiting to be sent, written in the same transaction as what they announce, so a crash or
  * an SMTP outage delays a mail and never loses it (web/server/mail-outbox.server.ts). The body is
  * erased once the SMTP server accepted it: links in it (password resets) must not outlive their use.
