@@ -3,18 +3,17 @@
 // a revalidation in one reaches the pages of the other, a dead worker is replaced, SIGTERM stops
 // them all; on PGlite the server refuses to start.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { signSanityWebhook } from '../../web/server/revalidate.server';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPostgresDatabase } from '../support/database';
 import { awayFromWindowEdge } from '../support/rate-windows';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
-import { startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
-import { ROOT, startServer, startServerExpectingFailure, type TestServer } from '../support/server';
+import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
+import { privateCopyOfBuild, startServer, startServerExpectingFailure, type TestServer } from '../support/server';
 import { storedSignups, teamToken } from '../support/team-client';
+import { until } from '../support/until';
 
 const LIMIT = 10;
 const SECRET = 'webhook-secret-for-the-cluster';
@@ -85,14 +84,6 @@ function openStream(url: string, token: string): Promise<LiveStream> {
   });
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 test('on the embedded database several workers are refused with a clear message', async () => {
   const { code, output } = await startServerExpectingFailure({ env: { WEB_CONCURRENCY: '2' } });
   expect(code).toBe(1);
@@ -112,20 +103,14 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
     drop = database.drop;
     databaseUrl = database.url;
     standIn = await startSanityStandIn();
-    // A private copy of the e2e build: revalidation rewrites its prerendered pages.
-    mkdirSync(path.join(ROOT, '.test-builds'), { recursive: true });
-    buildDir = mkdtempSync(path.join(ROOT, '.test-builds', 'cluster-'));
-    cpSync(inject('buildDir'), buildDir, { recursive: true });
+    buildDir = privateCopyOfBuild('cluster-');
     server = await startServer({
       env: {
         BUILD_DIR: buildDir,
         DATABASE_URL: database.url,
         WEB_CONCURRENCY: '2',
         SIGNUP_RATE_LIMIT: String(LIMIT),
-        SANITY_PROJECT_ID: standIn.projectId,
-        SANITY_DATASET: standIn.dataset,
-        SANITY_API_HOST: standIn.url,
-        SANITY_WEBHOOK_SECRET: SECRET,
+        ...standInEnv(standIn, SECRET),
       },
     });
   });
@@ -197,11 +182,7 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
     const tagline = 'Von einem Worker veröffentlicht, von allen gezeigt';
     standIn.publish({ ...settings, tagline });
     const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
-    const res = await fetch(`${server.url}/api/revalidate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'sanity-webhook-signature': signSanityWebhook(body, SECRET) },
-      body,
-    });
+    const res = await postRevalidate(server.url, body, SECRET);
     expect(res.status).toBe(200);
     // New connections reach the workers in turn: once several in a row show the new page, both do.
     const home = () =>

@@ -6,12 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PUBLIC_PAGES } from '~/lib/public-pages';
-import { signSanityWebhook } from '../../web/server/revalidate.server';
 import { scriptsWithoutHash } from '../support/csp';
-import { startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
-import { ROOT, startServer, type TestServer } from '../support/server';
+import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
+import { ROOT, privateCopyOfBuild, startServer, type TestServer } from '../support/server';
 
 const SECRET = 'webhook-secret-for-tests';
 
@@ -20,13 +19,6 @@ const buildFolder = (prefix: string) => {
   mkdirSync(path.join(ROOT, '.test-builds'), { recursive: true });
   return mkdtempSync(path.join(ROOT, '.test-builds', prefix));
 };
-
-/** A private copy of the e2e build: revalidation rewrites its prerendered pages. */
-function copyOfBuild() {
-  const dir = buildFolder('content-revalidate-');
-  cpSync(inject('buildDir'), dir, { recursive: true });
-  return dir;
-}
 
 const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
 
@@ -37,14 +29,11 @@ describe('publishing in Sanity re-renders the pages without a restart', () => {
 
   beforeAll(async () => {
     standIn = await startSanityStandIn();
-    buildDir = copyOfBuild();
+    buildDir = privateCopyOfBuild('content-revalidate-');
     server = await startServer({
       env: {
         BUILD_DIR: buildDir,
-        SANITY_PROJECT_ID: standIn.projectId,
-        SANITY_DATASET: standIn.dataset,
-        SANITY_API_HOST: standIn.url,
-        SANITY_WEBHOOK_SECRET: SECRET,
+        ...standInEnv(standIn, SECRET),
       },
     });
   });
@@ -54,17 +43,10 @@ describe('publishing in Sanity re-renders the pages without a restart', () => {
     if (buildDir) rmSync(buildDir, { recursive: true, force: true });
   });
 
-  const revalidate = (body: string, signature?: string) =>
-    fetch(`${server.url}/api/revalidate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(signature ? { 'sanity-webhook-signature': signature } : {}) },
-      body,
-    });
-
   test('an unsigned or wrongly signed webhook changes nothing', async () => {
     const body = JSON.stringify({ _id: 'legalPage-agb', _type: 'legalPage' });
-    expect((await revalidate(body)).status).toBe(401);
-    expect((await revalidate(body, signSanityWebhook(body, 'not-the-secret'))).status).toBe(401);
+    expect((await postRevalidate(server.url, body)).status).toBe(401);
+    expect((await postRevalidate(server.url, body, 'not-the-secret')).status).toBe(401);
     expect((await fetch(`${server.url}/api/revalidate`)).status).toBe(405);
     expect(h1(await (await fetch(`${server.url}/agb`)).text())).toBe('Allgemeine Geschäftsbedingungen');
   });
@@ -78,7 +60,7 @@ describe('publishing in Sanity re-renders the pages without a restart', () => {
     expect(h1(await (await fetch(`${server.url}/agb`)).text())).toBe('Allgemeine Geschäftsbedingungen');
 
     const body = JSON.stringify({ _id: 'legalPage-agb', _type: 'legalPage' });
-    const res = await revalidate(body, signSanityWebhook(body, SECRET));
+    const res = await postRevalidate(server.url, body, SECRET);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       revalidated: PUBLIC_PAGES,

@@ -9,20 +9,13 @@ import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../s
 import { requireOrSkip } from '../support/requirements';
 import { startServer, type TestServer } from '../support/server';
 import { accessGrant, storedSignups, teamToken } from '../support/team-client';
+import { until } from '../support/until';
 
 const available = requireOrSkip(
   'postgres',
   Boolean(postgresBinDir()),
   'install the Debian package postgresql: the restart test runs a PostgreSQL server of its own',
 );
-
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const health = async (server: TestServer) => (await fetch(`${server.url}/healthz`)).status;
 

@@ -1,17 +1,16 @@
 // Prerendered pages and hashed assets are served like a static file server: fixed bytes in every
 // encoding, a CSP with the page's inline-script hashes (no nonce, no unsafe-inline), strong ETags
 // and 304s, and a content revalidation that swaps all of it at once, without a CSP violation.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { signSanityWebhook } from '../../web/server/revalidate.server';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { browserAvailable, launchBrowser } from '../support/browser';
 import { inlineScripts, scriptSrc, scriptsWithoutHash } from '../support/csp';
-import { startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
-import { ROOT, startServer, type TestServer } from '../support/server';
+import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
+import { privateCopyOfBuild, startServer, type TestServer } from '../support/server';
 import { hydrated } from './landing.support';
 
 const SECRET = 'webhook-secret-for-static-serving';
@@ -64,18 +63,12 @@ describe('prerendered pages and hashed assets as fixed files', () => {
 
   beforeAll(async () => {
     standIn = await startSanityStandIn();
-    // A private copy of the e2e build: revalidation rewrites its prerendered pages.
-    mkdirSync(path.join(ROOT, '.test-builds'), { recursive: true });
-    buildDir = mkdtempSync(path.join(ROOT, '.test-builds', 'static-serving-'));
-    cpSync(inject('buildDir'), buildDir, { recursive: true });
+    buildDir = privateCopyOfBuild('static-serving-');
     [server, browser] = await Promise.all([
       startServer({
         env: {
           BUILD_DIR: buildDir,
-          SANITY_PROJECT_ID: standIn.projectId,
-          SANITY_DATASET: standIn.dataset,
-          SANITY_API_HOST: standIn.url,
-          SANITY_WEBHOOK_SECRET: SECRET,
+          ...standInEnv(standIn, SECRET),
         },
       }),
       hasBrowser ? launchBrowser() : undefined,
@@ -195,11 +188,7 @@ describe('prerendered pages and hashed assets as fixed files', () => {
       standIn.publish({ ...settings, tagline });
       const before = await raw(`${server.url}/`, { 'accept-encoding': 'br' });
       const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
-      const res = await fetch(`${server.url}/api/revalidate`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'sanity-webhook-signature': signSanityWebhook(body, SECRET) },
-        body,
-      });
+      const res = await postRevalidate(server.url, body, SECRET);
       expect(res.status).toBe(200);
 
       // Every variant of the new page: the new text, and its own hashes.

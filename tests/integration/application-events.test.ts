@@ -15,22 +15,14 @@ import {
   deleteApplications,
   latestChangeSeq,
   setApplicationStatus,
-  type NewApplication,
 } from '~/server/applications.server';
 import { LISTENER_NAME, schema, selectRows } from '~/server/db.server';
 import { sign } from '~/server/signing.server';
 import { TEAM_SESSION_TTL_MS, issueTeamToken } from '~/server/team-session.server';
+import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
 import { EventStreamReader } from '../support/event-stream';
 import { PUBLIC_URL, bearer, call, teamAuth, useTestConfig } from '../support/routes';
-
-const application = (over: Partial<NewApplication> = {}): NewApplication => ({
-  id: randomUUID(),
-  applicationType: 'Mentee',
-  name: 'Anna Apfel',
-  email: 'anna@example.org',
-  ...over,
-});
 
 const open: EventStreamReader[] = [];
 

@@ -16,19 +16,11 @@ import {
   listApplications,
   setApplicationStatus,
   type ApplicationNotice,
-  type NewApplication,
 } from '~/server/applications.server';
 import { schema } from '~/server/db.server';
+import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
 import { useTestConfig } from '../support/routes';
-
-const application = (over: Partial<NewApplication> = {}): NewApplication => ({
-  id: randomUUID(),
-  applicationType: 'Mentee',
-  name: 'Anna Apfel',
-  email: 'anna@example.org',
-  ...over,
-});
 
 describeEachDatabase('applications store', (current) => {
   beforeAll(() => {

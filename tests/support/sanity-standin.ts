@@ -17,6 +17,7 @@ import {
   type SanityDocument,
 } from '../../web/server/content/export-format.server';
 import { ImagePipeline } from '../../web/server/images.server';
+import { signSanityWebhook } from '../../web/server/revalidate.server';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -130,3 +131,22 @@ export async function startSanityStandIn(options: { contentDir?: string; project
   };
   return standIn;
 }
+
+/** The server environment that reads its content from `standIn` and accepts its webhook with `secret`. */
+export const standInEnv = (standIn: SanityStandIn, secret: string) => ({
+  SANITY_PROJECT_ID: standIn.projectId,
+  SANITY_DATASET: standIn.dataset,
+  SANITY_API_HOST: standIn.url,
+  SANITY_WEBHOOK_SECRET: secret,
+});
+
+/** POST /api/revalidate with `body`, signed with `secret` as Sanity's webhook signs it (unsigned without). */
+export const postRevalidate = (baseUrl: string, body: string, secret?: string) =>
+  fetch(`${baseUrl}/api/revalidate`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(secret ? { 'sanity-webhook-signature': signSanityWebhook(body, secret) } : {}),
+    },
+    body,
+  });

@@ -1,24 +1,18 @@
 // GET /api/applications/events (team token in the Authorization header; never in the URL, where it
 // would end up in logs): Server-Sent Events of the applications, see application-events.server.ts.
 import type { Route } from './+types/api.applications.events';
-import { APPLICATION_API_MESSAGES, applicationFilter } from '~/lib/applications';
 import { parseLastEventId } from '~/lib/sse';
 import { applicationEventStream } from '~/server/application-events.server';
+import { filterFromQuery } from '~/server/application-filter.server';
 import { getConfig } from '~/server/config.server';
-import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http.server';
+import { closeConnection, handleApi, methodNotAllowed } from '~/server/http.server';
 import { requireTeam } from '~/server/team-session.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireTeam(request);
-    const filter = applicationFilter.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!filter.success) {
-      return jsonError(400, APPLICATION_API_MESSAGES.invalidFilter, {
-        fields: filter.error.issues.map((i) => i.path[0]),
-      });
-    }
     const body = applicationEventStream({
-      filter: filter.data,
+      filter: filterFromQuery(request),
       lastEventId: parseLastEventId(request.headers.get('last-event-id')),
       request,
       heartbeatMs: getConfig().eventsHeartbeatMs,

@@ -1,10 +1,10 @@
 // GET /api/applications.csv (team token): the applications that pass the list's filters (?type=,
 // ?status=, ?q=), newest first, for German Excel.
 import type { Route } from './+types/api.applications[.]csv';
-import { APPLICATION_API_MESSAGES, applicationFilter } from '~/lib/applications';
+import { filterFromQuery } from '~/server/application-filter.server';
 import { listApplications } from '~/server/applications.server';
 import { csvResponse, toCsv } from '~/server/csv';
-import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http.server';
+import { closeConnection, handleApi, methodNotAllowed } from '~/server/http.server';
 import { requireTeam } from '~/server/team-session.server';
 
 const HEADER = ['ID', 'Art', 'Status', 'Name', 'E-Mail', 'Website', 'Nachricht', 'Beworben am', 'Geändert am'];
@@ -12,13 +12,7 @@ const HEADER = ['ID', 'Art', 'Status', 'Name', 'E-Mail', 'Website', 'Nachricht',
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireTeam(request);
-    const filter = applicationFilter.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!filter.success) {
-      return jsonError(400, APPLICATION_API_MESSAGES.invalidFilter, {
-        fields: filter.error.issues.map((i) => i.path[0]),
-      });
-    }
-    const rows = (await listApplications(filter.data)).map((a) => [
+    const rows = (await listApplications(filterFromQuery(request))).map((a) => [
       a.id,
       a.applicationType,
       a.status,

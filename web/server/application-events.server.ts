@@ -20,7 +20,7 @@ import { getDatabase, type Database } from './db.server';
 
 /** What the hub hands each stream: an encoded SSE event with its change seq. */
 export interface HubEvent {
-  seq?: number;
+  seq: number;
   chunk: Uint8Array;
 }
 
@@ -207,10 +207,8 @@ export function applicationEventStream(options: StreamOptions): ReadableStream<U
         controller.enqueue(chunk);
       };
       const deliver = (event: HubEvent) => {
-        if (event.seq !== undefined) {
-          if (event.seq <= position) return;
-          position = event.seq;
-        }
+        if (event.seq <= position) return;
+        position = event.seq;
         send(event.chunk);
       };
 
