@@ -12,12 +12,12 @@
 // BUILD_DIR (an existing build; default: a fresh build in .test-builds/bench-live-<pid>).
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { freshDataDir, spawnServer, type TestServer } from '../tests/support/spawn-server.ts';
+import { openRawEventStream, type RawEventStream } from '../tests/support/event-stream.ts';
 import { teamToken } from '../tests/support/team-client.ts';
 import { benchBuild, freshPostgres, postgresAvailable } from './support.ts';
 
@@ -44,57 +44,14 @@ const SEED_SQL = [
   `insert into application_history (application_id, to_status) values ($1, 'pending')`,
 ];
 
-/**
- * One event stream read with node:http and a minimal parser: the bench shares the machine with the
- * server, so the client must cost as little as possible (fetch with web streams and a full SSE
- * parser per stream cost more than the server's fan-out, and its queueing showed up as delay).
- * An event's arrival time is taken when its bytes arrive, before parsing.
- */
-interface RawStream {
-  /** Called for every complete event with the time its last bytes arrived. */
-  onEvent?: (event: string, data: string, at: number) => void;
-  close: () => void;
-}
-
-function openStream(server: TestServer, token: string): Promise<RawStream> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      `${server.url}/api/applications/events`,
-      { headers: { Authorization: `Bearer ${token}` }, agent: false },
-      (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`events answered ${response.statusCode}`));
-        response.setEncoding('utf8');
-        let buffered = '';
-        const stream: RawStream = { close: () => request.destroy() };
-        response.on('data', (text: string) => {
-          const at = performance.now();
-          buffered += text;
-          let end;
-          while ((end = buffered.indexOf('\n\n')) >= 0) {
-            const block = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data !== undefined) {
-              if (event === 'snapshot') resolve(stream);
-              stream.onEvent?.(event, data, at);
-            }
-          }
-        });
-        response.on('error', () => {});
-      },
-    );
-    request.on('error', reject);
-    request.setTimeout(60_000, () => request.destroy(new Error('no snapshot within 60 s')));
-  });
-}
-
 /** Opens `count` streams on `server`, a hundred at a time, each until its snapshot arrived. */
-async function openStreams(server: TestServer, token: string, count: number): Promise<RawStream[]> {
-  const streams: RawStream[] = [];
+async function openStreams(server: TestServer, token: string, count: number): Promise<RawEventStream[]> {
+  const streams: RawEventStream[] = [];
   for (let i = 0; i < count; i += 100) {
     streams.push(
-      ...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, () => openStream(server, token)))),
+      ...(await Promise.all(
+        Array.from({ length: Math.min(100, count - i) }, () => openRawEventStream(server.url, token)),
+      )),
     );
   }
   return streams;
@@ -104,7 +61,12 @@ async function openStreams(server: TestServer, token: string, count: number): Pr
  * Changes the status of `id` WARMUP + CHANGES times through `via`; after each change waits until every
  * stream has its event (or the timeout), then makes the next. Answers the delays in ms.
  */
-async function measure(via: TestServer, token: string, target: { id: string; version: number }, streams: RawStream[]) {
+async function measure(
+  via: TestServer,
+  token: string,
+  target: { id: string; version: number },
+  streams: RawEventStream[],
+) {
   const { id } = target;
   const delays: number[] = [];
   const answered: number[] = [];
@@ -145,7 +107,7 @@ async function measure(via: TestServer, token: string, target: { id: string; ver
   return { delays, answered, lost };
 }
 
-function closeStreams(streams: RawStream[]) {
+function closeStreams(streams: RawEventStream[]) {
   for (const stream of streams) stream.close();
 }
 

@@ -8,6 +8,7 @@ import { request } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPostgresDatabase } from '../support/database';
+import { openRawEventStream } from '../support/event-stream';
 import { awayFromWindowEdge } from '../support/rate-windows';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
@@ -47,40 +48,6 @@ function signupOnNewConnection(url: string) {
       },
     );
     req.on('error', reject).end(body);
-  });
-}
-
-interface LiveStream {
-  events: { id?: string; status?: string }[];
-  close: () => void;
-}
-
-/** GET /api/applications/events on a connection of its own; resolves once the snapshot arrived. */
-function openStream(url: string, token: string): Promise<LiveStream> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${url}/api/applications/events`,
-      { headers: { Authorization: `Bearer ${token}` }, agent: false },
-      (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`events answered ${res.statusCode}`));
-        const stream: LiveStream = { events: [], close: () => req.destroy() };
-        let buffered = '';
-        res.setEncoding('utf8').on('data', (text: string) => {
-          buffered += text;
-          let end;
-          while ((end = buffered.indexOf('\n\n')) >= 0) {
-            const block = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event === 'snapshot') resolve(stream);
-            if (event === 'application' && data) stream.events.push(JSON.parse(data) as LiveStream['events'][number]);
-          }
-        });
-        res.on('error', () => {});
-      },
-    );
-    req.on('error', reject).end();
   });
 }
 
@@ -160,7 +127,17 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
     }
     const token = await teamToken(server.url);
     // Four streams, each on a connection of its own: the workers hold two each.
-    const streams = await Promise.all([1, 2, 3, 4].map(() => openStream(server.url, token)));
+    const streams = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const stream = Object.assign(await openRawEventStream(server.url, token), {
+          events: [] as { id?: string; status?: string }[],
+        });
+        stream.onEvent = (event, data) => {
+          if (event === 'application') stream.events.push(JSON.parse(data) as { id?: string; status?: string });
+        };
+        return stream;
+      }),
+    );
     try {
       const res = await fetch(`${server.url}/api/applications/${id}`, {
         method: 'PATCH',

@@ -1,6 +1,7 @@
 // Reading a Server-Sent Events answer (GET /api/applications/events) as a client does: every
 // event is kept, and a test waits for the one it expects. Plain Node (no vitest import): the
 // benchmarks use it too.
+import http from 'node:http';
 import { createParser } from 'eventsource-parser';
 
 export interface StreamEvent {
@@ -126,4 +127,51 @@ export class EventStreamReader {
   private describe() {
     return JSON.stringify(this.events.map((e) => ({ event: e.event, id: e.id }))).slice(0, 2000);
   }
+}
+
+/**
+ * One event stream read with node:http and a minimal parser, on a connection of its own (with
+ * several worker processes, new connections are dealt out in turn). The live bench shares the
+ * machine with the server, so the client must cost as little as possible (fetch with web streams and a full SSE
+ * parser per stream cost more than the server's fan-out, and its queueing showed up as delay).
+ * An event's arrival time is taken when its bytes arrive, before parsing.
+ */
+export interface RawEventStream {
+  /** Called for every complete event with the time its last bytes arrived. */
+  onEvent?: (event: string, data: string, at: number) => void;
+  close: () => void;
+}
+
+/** GET /api/applications/events with a team token on a connection of its own; resolves once the snapshot arrived. */
+export function openRawEventStream(baseUrl: string, token: string): Promise<RawEventStream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      `${baseUrl}/api/applications/events`,
+      { headers: { Authorization: `Bearer ${token}` }, agent: false },
+      (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`events answered ${response.statusCode}`));
+        response.setEncoding('utf8');
+        let buffered = '';
+        const stream: RawEventStream = { close: () => request.destroy() };
+        response.on('data', (text: string) => {
+          const at = performance.now();
+          buffered += text;
+          let end;
+          while ((end = buffered.indexOf('\n\n')) >= 0) {
+            const block = buffered.slice(0, end);
+            buffered = buffered.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event && data !== undefined) {
+              if (event === 'snapshot') resolve(stream);
+              stream.onEvent?.(event, data, at);
+            }
+          }
+        });
+        response.on('error', () => {});
+      },
+    );
+    request.on('error', reject);
+    request.setTimeout(60_000, () => request.destroy(new Error('no snapshot within 60 s')));
+  });
 }
