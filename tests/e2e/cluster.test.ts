@@ -13,6 +13,7 @@ import { awayFromWindowEdge } from '../support/rate-windows';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
 import { privateCopyOfBuild, startServer, startServerExpectingFailure, type TestServer } from '../support/server';
+import { signupBody } from '../support/signups';
 import { storedSignups, teamToken } from '../support/team-client';
 import { until } from '../support/until';
 
@@ -32,13 +33,7 @@ const bytesWritten = (pid: number) => Number(/wchar: (\d+)/.exec(readFileSync(`/
 /** POST /api/signups on a connection of its own, so that the primary hands it to the next worker. */
 function signupOnNewConnection(url: string) {
   const id = crypto.randomUUID();
-  const body = JSON.stringify({
-    id,
-    userType: 'reiter',
-    name: 'Clara',
-    email: `${id}@example.org`,
-    newsletterOptIn: false,
-  });
+  const body = signupBody(id);
   return new Promise<{ status: number; id: string }>((resolve, reject) => {
     const req = request(
       `${url}/api/signups`,

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { createPostgresDatabase } from '../support/database';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { freshDataDir, startServer, type TestServer } from '../support/server';
+import { postSignup } from '../support/signups';
 import { storedSignups } from '../support/team-client';
 
 const WORKERS = 16;
@@ -18,17 +19,7 @@ function load(server: TestServer, onAck: (id: string) => void) {
     while (!stopped) {
       const id = crypto.randomUUID();
       try {
-        const res = await fetch(`${server.url}/api/signups`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            id,
-            userType: 'reiter',
-            name: `Crash ${id}`,
-            email: `${id}@example.org`,
-            newsletterOptIn: false,
-          }),
-        });
+        const res = await postSignup(server.url, id, `Crash ${id}`);
         if (res.status === 201) onAck(id);
         else if (res.status >= 500) throw new Error(`server answered ${res.status}`);
         await res.arrayBuffer();

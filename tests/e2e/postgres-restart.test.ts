@@ -8,6 +8,7 @@ import { EventStreamReader } from '../support/event-stream';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { requireOrSkip } from '../support/requirements';
 import { startServer, type TestServer } from '../support/server';
+import { postSignup } from '../support/signups';
 import { accessGrant, storedSignups, teamToken } from '../support/team-client';
 import { until } from '../support/until';
 
@@ -18,19 +19,6 @@ const available = requireOrSkip(
 );
 
 const health = async (server: TestServer) => (await fetch(`${server.url}/healthz`)).status;
-
-const signup = (server: TestServer, id = crypto.randomUUID()) =>
-  fetch(`${server.url}/api/signups`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      id,
-      userType: 'reiter',
-      name: 'Nach Neustart',
-      email: `${id}@example.org`,
-      newsletterOptIn: false,
-    }),
-  });
 
 describe.runIf(available)('PostgreSQL restarted under a running server', () => {
   let postgres: PrivatePostgres;
@@ -65,7 +53,7 @@ describe.runIf(available)('PostgreSQL restarted under a running server', () => {
     try {
       await until(async () => (await health(server)) === 503, '/healthz to answer 503');
       // Writes are refused with a clear, retryable answer; nothing claims to be stored.
-      const refused = await signup(server);
+      const refused = await postSignup(server.url);
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBeTruthy();
       expect(await refused.json()).toEqual({ error: expect.any(String) });
@@ -84,7 +72,7 @@ describe.runIf(available)('PostgreSQL restarted under a running server', () => {
 
     await until(async () => (await health(server)) === 200, '/healthz to answer 200 again');
     const again = crypto.randomUUID();
-    expect((await signup(server, again)).status).toBe(201);
+    expect((await postSignup(server.url, again, 'Nach Neustart')).status).toBe(201);
     expect((await storedSignups(server.url)).map((s) => s.id)).toContain(again);
 
     // The stream opened before the restart is still open and carries the change made after it.

@@ -9,6 +9,7 @@ import type { ApplicationRecord, ApplicationStatus, HistoryEntry } from '~/lib/a
 import { createPostgresDatabase } from '../support/database';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { freshDataDir, startServer, type TestServer } from '../support/server';
+import { postSignup } from '../support/signups';
 import { accessGrant, storedSignups, teamToken } from '../support/team-client';
 
 const SIGNUP_WORKERS = 6;
@@ -104,17 +105,7 @@ describe.runIf(postgres())('a server killed with SIGKILL under mixed write load 
     const signupWorker = () =>
       loop(async () => {
         const id = crypto.randomUUID();
-        const res = await fetch(`${first.url}/api/signups`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            id,
-            userType: 'reiter',
-            name: `Crash ${id}`,
-            email: `${id}@example.org`,
-            newsletterOptIn: false,
-          }),
-        });
+        const res = await postSignup(first.url, id, `Crash ${id}`);
         await res.arrayBuffer();
         serverError(res.status);
         if (res.status === 201) acked.signups.push(id);
