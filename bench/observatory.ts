@@ -23,7 +23,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -79,7 +79,7 @@ function certificate(dir: string) {
   return { key, cert };
 }
 
-const listen = (server: ReturnType<typeof createHttpServer>) =>
+const listen = (server: Server) =>
   new Promise<number>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
@@ -139,7 +139,7 @@ async function main() {
   const built = benchBuild('observatory');
   const https = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) });
   const http = createHttpServer();
-  const httpsPort = await listen(https as unknown as ReturnType<typeof createHttpServer>);
+  const httpsPort = await listen(https);
   const httpPort = await listen(http);
   const publicUrl = `https://localhost:${httpsPort}`;
   // Plain http only redirects, as the production proxy does.
