@@ -60,13 +60,20 @@ function loadModulesWhenDue(moduleId: string, preloadsId: string, paintWaitMs: n
     inputs.forEach(function (e) {
       removeEventListener(e, go, true);
     });
-    const preloads = d.getElementById(preloadsId) as HTMLTemplateElement;
-    d.head.appendChild(preloads.content.cloneNode(true));
     const script = d.createElement('script');
     script.type = 'module';
     script.nonce = nonce;
     script.textContent = (d.getElementById(moduleId) as HTMLScriptElement).textContent;
     d.head.appendChild(script);
+    // The module preloads one per task: inserted together they were one task of 9–26 ms (each
+    // starts its request at once), four times that on a phone, in the middle of the first seconds.
+    const preloads = Array.from((d.getElementById(preloadsId) as HTMLTemplateElement).content.children);
+    (function insertNext() {
+      const link = preloads.shift();
+      if (!link) return;
+      d.head.appendChild(link.cloneNode());
+      setTimeout(insertNext);
+    })();
   }
   function whenBoth() {
     if (loaded && painted) go();

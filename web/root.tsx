@@ -1,15 +1,13 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { useNonce } from '~/components/Nonce';
-import '@fontsource-variable/inter/wght.css';
-import '@fontsource/cormorant-garamond/500.css';
 import '~/styles/fonts.css';
 import cormorantSubset from '~/assets/fonts/cormorant-garamond-de-500-normal.woff2?url';
 import interSubset from '~/assets/fonts/inter-de-wght-normal.woff2?url';
 import '~/styles/global.css';
 
-// Fonts are self-hosted (fontsource, subset to German text in fonts.css; size-adjusted fallbacks
-// keep the layout still). The display face of the first view's title is preloaded; the text face
+// Fonts are self-hosted (fontsource's files subset to German text, the only faces of their families:
+// fonts.css; size-adjusted fallbacks keep the layout still). The display face of the first view's title is preloaded; the text face
 // too, but at low priority: it then loads beside the stylesheet instead of after it, without
 // competing with it (a normal-priority preload delayed the first paint).
 export const links: Route.LinksFunction = () => [

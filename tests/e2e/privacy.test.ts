@@ -63,11 +63,17 @@ describe.runIf(browserAvailable())('third-party requests', () => {
     );
     expect(fonts.length).toBeGreaterThan(0);
     for (const font of fonts) expect(new URL(font).origin).toBe(site.url);
-    // Only the German subsets (web/styles/fonts.css): no character of the page needs fontsource's
-    // full files.
+    // Only the German subsets (web/styles/fonts.css, the only faces of their families).
     expect(fonts.map((f) => new URL(f).pathname.replace(/-[\w-]{8}\.woff2$/, '')).sort()).toEqual([
       '/assets/cormorant-garamond-de-500-normal',
       '/assets/inter-de-wght-normal',
+    ]);
+    // One face per family: further faces of the same family (other scripts, never loaded) doubled
+    // the first layout's time in Chromium.
+    const faces = await page.evaluate(() => [...document.fonts].map((face) => face.family.replace(/"/g, '')));
+    expect(faces.filter((family) => !family.endsWith(' Fallback')).sort()).toEqual([
+      'Cormorant Garamond',
+      'Inter Variable',
     ]);
     // Both subsets are preloaded: the title's face as usual, the text face at low priority (so it
     // loads beside the stylesheet without blocking the first paint).

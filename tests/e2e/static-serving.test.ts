@@ -181,6 +181,14 @@ describe('prerendered pages and hashed assets as fixed files', () => {
         // hydration proves both ran under the page's hashes.
         await hydrated(page);
         expect(await violations(), pathname).toEqual([]);
+        // ... and then every module preload of the page, one per task.
+        await page.waitForFunction(() => {
+          const inHead = new Set(
+            [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+          );
+          const template = document.querySelector<HTMLTemplateElement>('#rr-module-preloads')!;
+          return [...template.content.children].every((l) => inHead.has(l.getAttribute('href')));
+        });
       }
 
       const settings = standIn.document('siteSettings')!;

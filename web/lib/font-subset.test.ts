@@ -22,7 +22,7 @@ describe('font subset', () => {
     expect(subsetCharacters().length).toBeLessThan(200);
   });
 
-  test('every character of the bundled content and the UI texts is in the subset (no full font file on load)', () => {
+  test('every character of the bundled content and the UI texts is in the subset (none drawn in the fallback face)', () => {
     const texts = ['content/dataset.ndjson', 'web/lib/ui-labels.ts', 'web/lib/messages.ts', 'web/lib/signup.ts'].map(
       read,
     );

