@@ -7,7 +7,10 @@
 //
 // Options (environment): BUILD_DIR (an existing build; default: a fresh one in
 // .test-builds/bench-web-<pid>), BENCH_RUNS (Lighthouse runs, the median is reported; default 5),
-// CHROMIUM_PATH (default /usr/bin/chromium), BENCH_REPORT (write the last Lighthouse report as JSON).
+// CHROMIUM_PATH (default /usr/bin/chromium), BENCH_REPORT (write the last Lighthouse report as JSON),
+// BENCH_BASELINE (another build, e.g. of the commit before a change: its runs alternate with this
+// build's and its medians are printed beside them; Lighthouse's TBT follows the machine's load, so
+// only runs taken side by side compare).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,7 +19,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/requirements.ts';
 import { spawnServer } from '../tests/support/spawn-server.ts';
-import { benchBuild } from './support.ts';
+import { benchBuild, ROOT } from './support.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const BUDGET_KB = 150;
@@ -159,15 +162,22 @@ async function hydrationWait(url: string) {
 
 const { dir, cleanup } = benchBuild('web');
 const server = await startServer(dir);
+const baseline = process.env.BENCH_BASELINE
+  ? await startServer(path.resolve(ROOT, process.env.BENCH_BASELINE))
+  : undefined;
 try {
   const url = `${server.url}/`;
   const runs: Run[] = [];
+  const baselineRuns: Run[] = [];
+  const summary = (run: Run) =>
+    `performance ${run.performance}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(4)}`;
   for (let i = 0; i < RUNS; i++) {
+    if (baseline) {
+      baselineRuns.push(await measureWithRetry(`${baseline.url}/`));
+      console.log(`baseline run ${i + 1}/${RUNS}: ${summary(baselineRuns.at(-1)!)}`);
+    }
     runs.push(await measureWithRetry(url));
-    const run = runs.at(-1)!;
-    console.log(
-      `run ${i + 1}/${RUNS}: performance ${run.performance}, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(4)}`,
-    );
+    console.log(`run ${i + 1}/${RUNS}: ${summary(runs.at(-1)!)}`);
   }
   const waits: Awaited<ReturnType<typeof hydrationWait>>[] = [];
   for (let i = 0; i < RUNS; i++) waits.push(await hydrationWait(url));
@@ -198,9 +208,28 @@ try {
     `\nUntil the controls work, Chromium throttled as above for real (median of ${RUNS}): first paint ${wait('fcp')} ms,` +
       ` load ${wait('load')} ms, hydrated ${wait('hydrated')} ms (${wait('hydrated') - wait('fcp')} ms after the first paint).`,
   );
+  if (baseline) {
+    const medianOf = (set: Run[], key: 'performance' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'benchmarkIndex') =>
+      median(set.map((r) => r[key]));
+    console.log(`\nSide by side with BENCH_BASELINE (alternating runs, median of ${RUNS} each): baseline → this build`);
+    for (const [name, key, unit] of [
+      ['Performance', 'performance', ''],
+      ['FCP', 'fcp', ' ms'],
+      ['LCP', 'lcp', ' ms'],
+      ['TBT', 'tbt', ' ms'],
+      ['CLS', 'cls', ''],
+      ['Benchmark index', 'benchmarkIndex', ''],
+    ] as const) {
+      const format = (value: number) => (key === 'cls' ? value.toFixed(4) : String(Math.round(value)));
+      console.log(
+        `  ${name.padEnd(16)} ${format(medianOf(baselineRuns, key))}${unit} → ${format(medianOf(runs, key))}${unit}`,
+      );
+    }
+  }
   if (failing.length) console.log(`  failing binary audits: ${failing.join(', ')}`);
   if (js.gzipKb > BUDGET_KB) process.exitCode = 1;
 } finally {
   await server.stop();
+  await baseline?.stop();
   cleanup();
 }

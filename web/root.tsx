@@ -6,10 +6,10 @@ import cormorantSubset from '~/assets/fonts/cormorant-garamond-de-500-normal.wof
 import interSubset from '~/assets/fonts/inter-de-wght-normal.woff2?url';
 import '~/styles/global.css';
 
-// Fonts are self-hosted (fontsource's files subset to German text, the only faces of their families:
-// fonts.css; size-adjusted fallbacks keep the layout still). The display face of the first view's title is preloaded; the text face
-// too, but at low priority: it then loads beside the stylesheet instead of after it, without
-// competing with it (a normal-priority preload delayed the first paint).
+// Fonts are self-hosted: fontsource's files subset to German text, the only faces of their families
+// (fonts.css); size-adjusted fallbacks keep the layout still. The display face of the first view's
+// title is preloaded; the text face too, but at low priority: it then loads beside the stylesheet
+// instead of after it, without competing with it (a normal-priority preload delayed the first paint).
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: cormorantSubset, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'preload', href: interSubset, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', fetchPriority: 'low' },

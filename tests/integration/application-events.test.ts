@@ -41,6 +41,16 @@ async function subscribe(query = '', headers: Record<string, string> = teamAuth(
   return reader;
 }
 
+/** Opens a stream, reads its snapshot and leaves: the id a client would resume from. */
+async function snapshotThenLeave() {
+  const stream = await subscribe();
+  const snapshot = await stream.waitFor((e) => e.event === 'snapshot');
+  stream.close();
+  await stream.ended;
+  expect(snapshot.id).toBeTruthy();
+  return snapshot.id!;
+}
+
 /** Runs a full garbage collection (the flag is set at run time: vitest's workers start without it). */
 async function collectGarbage() {
   setFlagsFromString('--expose-gc');
@@ -144,15 +154,12 @@ describeEachDatabase('application events', (current) => {
   test('a reconnect with Last-Event-ID also gets the deletions it missed, in order with the changes', async () => {
     const kept = (await createApplication(application({ name: 'Bleibt' }))).record;
     const gone = (await createApplication(application({ name: 'Geht' }))).record;
-    const first = await subscribe();
-    const snapshot = await first.waitFor((e) => e.event === 'snapshot');
-    first.close();
-    await first.ended;
+    const lastSeen = await snapshotThenLeave();
     // While the client is away: one change, one deletion.
     await setApplicationStatus(kept.id, 'approved');
     await deleteApplications(sql`${schema.applications.id} = ${gone.id}`);
 
-    const resumed = await subscribe('', { ...teamAuth(), 'Last-Event-ID': String(snapshot.id) });
+    const resumed = await subscribe('', { ...teamAuth(), 'Last-Event-ID': lastSeen });
     const removed = await resumed.waitFor((e) => e.event === 'removed');
     expect(removed.data).toEqual({ ids: [gone.id] });
     expect(resumed.events.map((e) => e.event)).toEqual(['application', 'removed']);
@@ -164,22 +171,19 @@ describeEachDatabase('application events', (current) => {
   test('a reconnect with Last-Event-ID gets only what it missed, in order, then the live changes', async () => {
     const a = (await createApplication(application({ name: 'A' }))).record;
     const b = (await createApplication(application({ name: 'B' }))).record;
-    const first = await subscribe();
-    const snapshot = await first.waitFor((e) => e.event === 'snapshot');
-    first.close();
-    await first.ended;
+    const lastSeen = await snapshotThenLeave();
 
     // Missed while away: B changed twice, a new one C came in; A unchanged.
     await setApplicationStatus(b.id, 'approved');
     await setApplicationStatus(b.id, 'rejected');
     const c = (await createApplication(application({ name: 'C' }))).record;
 
-    const again = await subscribe('', { ...teamAuth(), 'Last-Event-ID': snapshot.id! });
+    const again = await subscribe('', { ...teamAuth(), 'Last-Event-ID': lastSeen });
     const cEvent = await again.waitFor((e) => e.event === 'application' && (e.data as ApplicationRecord).id === c.id);
     expect(again.events.map((e) => e.event)).toEqual(['application', 'application']);
     const [bEvent] = again.events;
     expect(bEvent!.data).toMatchObject({ id: b.id, status: 'rejected', version: 3 });
-    expect(Number(bEvent!.id)).toBeGreaterThan(Number(snapshot.id));
+    expect(Number(bEvent!.id)).toBeGreaterThan(Number(lastSeen));
     expect(Number(cEvent.id)).toBeGreaterThan(Number(bEvent!.id));
 
     await setApplicationStatus(a.id, 'approved');

@@ -39,8 +39,8 @@ export const LABELS = {
 /**
  * A price in German notation ("1.290,5 €", "0 €": at most two decimals, a non-breaking space). Written
  * out instead of Intl.NumberFormat: the first Intl formatter loads the locale data, one task of
- * ~55 ms on this machine (~220 ms on a mid-range phone) in the middle of the landing page's
- * hydration.
+ * ~55 ms on a 2-core VM (~220 ms with a phone's 4× slower CPU) in the middle of the landing page's
+ * hydration (decision 019).
  */
 export function formatPrice(euros: number): string {
   const cents = Math.round(Math.abs(euros) * 100);
