@@ -1,5 +1,5 @@
 // `npm run fonts:subset`: writes the subsets of the two faces the first view uses into
-// web/assets/fonts (committed; run again after changing web/lib/font-subset.ts or a font package).
+// web/assets/fonts (committed; run again after changing scripts/font-subset.ts or a font package).
 // Inter keeps its weight axis from 400 to 700, the weights the styles use. Both keep only the
 // OpenType features the browser applies by default plus the figures the styles ask for
 // (`font-variant-numeric`); stylistic sets, fractions, small caps and Inter's contextual alternates
@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import subsetFont from 'subset-font';
-import { subsetCharacters } from '../web/lib/font-subset.ts';
+import { subsetCharacters } from './font-subset.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const OUT = path.join(ROOT, 'web', 'assets', 'fonts');

@@ -6,7 +6,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { brotli, gzip } from '../web/server/precompress.server.ts';
+import { brotli, gzip } from '../web/server/serving/precompress.server.ts';
 
 const COMPRESSIBLE_ASSET = /^assets\/[^/]+\.(?:js|mjs|css|svg|json|map|txt)$/;
 const PRERENDERED_PAGE = /(?:^|\/)index\.html$/;

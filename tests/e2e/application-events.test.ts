@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ApplicationRecord } from '~/lib/applications';
-import { createApplication } from '~/server/applications.server';
-import { openDatabase, setDatabase } from '~/server/db.server';
+import { createApplication } from '~/server/applications/store.server';
+import { openDatabase, setDatabase } from '~/server/db/db.server';
 import { createPostgresDatabase } from '../support/database';
 import { EventStreamReader } from '../support/event-stream';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';

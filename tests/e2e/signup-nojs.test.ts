@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { SiteSettings } from '~/lib/content-types';
 import { SIGNUP_MESSAGES } from '~/lib/messages';
-import { getSiteSettings } from '~/server/content.server';
+import { getSiteSettings } from '~/server/content/content.server';
 import { browserAvailable, launchBrowser } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 import { storedSignups } from '../support/team-client';

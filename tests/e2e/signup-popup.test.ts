@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { SIGNUP_MESSAGES } from '~/lib/messages';
 import { SIGNUP_API_MESSAGES } from '~/lib/signup';
 import type { SiteSettings } from '~/lib/content-types';
-import { getSiteSettings } from '~/server/content.server';
+import { getSiteSettings } from '~/server/content/content.server';
 import { browserAvailable, launchBrowser } from '../support/browser';
 import { storedSignups } from '../support/team-client';
 import { startServer, type TestServer } from '../support/server';

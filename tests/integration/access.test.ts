@@ -18,8 +18,8 @@ import {
   hasAccessGrant,
   issueGrant,
   validGrant,
-} from '~/server/access.server';
-import { schema } from '~/server/db.server';
+} from '~/server/access/access-codes.server';
+import { schema } from '~/server/db/db.server';
 import { sign } from '~/server/signing.server';
 import { TEST_ACCESS_CODES } from '../support/codes';
 import { describeEachDatabase } from '../support/database';

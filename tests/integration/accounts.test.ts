@@ -3,12 +3,12 @@
 // and the deletion of an account with what belongs to it.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createApplication } from '~/server/applications.server';
-import { getAuth } from '~/server/auth.server';
-import { schema } from '~/server/db.server';
-import { sweepMailOutbox } from '~/server/mail-outbox.server';
-import { startOutbox } from '~/server/outbox.server';
-import { createSignup } from '~/server/signups.server';
+import { createApplication } from '~/server/applications/store.server';
+import { getAuth } from '~/server/accounts/auth.server';
+import { schema } from '~/server/db/db.server';
+import { sweepMailOutbox } from '~/server/mail/queue.server';
+import { startOutbox } from '~/server/mail/outbox.server';
+import { createSignup } from '~/server/signups/signups.server';
 import * as authApi from '~/routes/api.auth.$';
 import * as exportRoute from '~/routes/api.account.export';
 import * as authPage from '~/routes/auth';

@@ -9,16 +9,16 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { ApplicationRecord } from '~/lib/applications';
 import * as eventsRoute from '~/routes/api.applications.events';
-import { RESUME_LIMIT, applicationEventHub } from '~/server/application-events.server';
+import { RESUME_LIMIT, applicationEventHub } from '~/server/applications/events.server';
 import {
   createApplication,
   deleteApplications,
   latestChangeSeq,
   setApplicationStatus,
-} from '~/server/applications.server';
-import { LISTENER_NAME, schema, selectRows } from '~/server/db.server';
+} from '~/server/applications/store.server';
+import { LISTENER_NAME, schema, selectRows } from '~/server/db/db.server';
 import { sign } from '~/server/signing.server';
-import { TEAM_SESSION_TTL_MS, issueTeamToken } from '~/server/team-session.server';
+import { TEAM_SESSION_TTL_MS, issueTeamToken } from '~/server/access/team-session.server';
 import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
 import { EventStreamReader } from '../support/event-stream';

@@ -16,8 +16,8 @@ import {
   listApplications,
   setApplicationStatus,
   type ApplicationNotice,
-} from '~/server/applications.server';
-import { schema } from '~/server/db.server';
+} from '~/server/applications/store.server';
+import { schema } from '~/server/db/db.server';
 import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
 import { useTestConfig } from '../support/routes';

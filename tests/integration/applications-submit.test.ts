@@ -7,12 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { APPLICATION_MESSAGES, MESSAGE_MAX } from '~/lib/application-form';
 import * as applicationsRoute from '~/routes/api.applications';
 import * as bewerbungRoute from '~/routes/bewerbung';
-import { ACCESS_GRANT_COOKIE, ACCESS_GRANT_TTL_MS, issueGrant } from '~/server/access.server';
-import { APPLICATION_MAIL_KINDS } from '~/server/application-mails.server';
-import { createApplication, listApplications, setApplicationStatus } from '~/server/applications.server';
-import { schema } from '~/server/db.server';
-import { sweepMailOutbox } from '~/server/mail-outbox.server';
-import { OUTBOX_LEASE_MS } from '~/server/outbox.server';
+import { ACCESS_GRANT_COOKIE, ACCESS_GRANT_TTL_MS, issueGrant } from '~/server/access/access-codes.server';
+import { APPLICATION_MAIL_KINDS } from '~/server/applications/mails.server';
+import { createApplication, listApplications, setApplicationStatus } from '~/server/applications/store.server';
+import { schema } from '~/server/db/db.server';
+import { sweepMailOutbox } from '~/server/mail/queue.server';
+import { OUTBOX_LEASE_MS } from '~/server/mail/outbox.server';
 import { applicationCutoff, startRetentionSweep, sweepRetention } from '~/server/retention.server';
 import { sign } from '~/server/signing.server';
 import { describeEachDatabase } from '../support/database';
@@ -283,7 +283,7 @@ describeEachDatabase('submitting applications', (current) => {
       const input = application();
       await expect(
         createApplication({ ...input, applicationType: 'Mentee' }, async (tx, record) => {
-          const { queueApplicationMails } = await import('~/server/application-mails.server');
+          const { queueApplicationMails } = await import('~/server/applications/mails.server');
           await queueApplicationMails(tx, record);
           throw new Error('the database went away');
         }),

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clearContentCache, getImagePipeline, getLandingContent, getLegalPage } from '~/server/content.server';
+import { clearContentCache, getImagePipeline, getLandingContent, getLegalPage } from '~/server/content/content.server';
 import { startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
 
 let standIn: SanityStandIn;

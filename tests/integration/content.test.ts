@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { clearContentCache, getLandingContent, getLegalPage, getSiteSettings } from '~/server/content.server';
+import { clearContentCache, getLandingContent, getLegalPage, getSiteSettings } from '~/server/content/content.server';
 import type { ResponsiveImage } from '~/lib/content-types';
 import { imageSrc, imageSrcSet } from '~/lib/image-urls';
 

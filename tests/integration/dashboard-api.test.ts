@@ -7,11 +7,11 @@ import { APPLICATION_API_MESSAGES, type ApplicationRecord } from '~/lib/applicat
 import * as patchRoute from '~/routes/api.applications.$id';
 import * as historyRoute from '~/routes/api.applications.$id.history';
 import * as csvRoute from '~/routes/api.applications[.]csv';
-import { createApplication } from '~/server/applications.server';
-import { BOM } from '~/server/csv';
-import { schema } from '~/server/db.server';
+import { createApplication } from '~/server/applications/store.server';
+import { BOM } from '~/server/http/csv.server';
+import { schema } from '~/server/db/db.server';
 import { sign } from '~/server/signing.server';
-import { TEAM_SESSION_TTL_MS } from '~/server/team-session.server';
+import { TEAM_SESSION_TTL_MS } from '~/server/access/team-session.server';
 import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
 import { PUBLIC_URL, bearer, call, expiredTeamAuth, get, teamAuth, useTestConfig } from '../support/routes';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { openDatabase, schema, selectRows } from '~/server/db.server';
+import { openDatabase, schema, selectRows } from '~/server/db/db.server';
 import { describeEachDatabase } from '../support/database';
 
 describeEachDatabase('database', (current) => {

@@ -9,8 +9,8 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SIGNUP_API_MESSAGES } from '~/lib/signup';
 import * as signupsRoute from '~/routes/api.signups';
-import { DIRECT_BODY_CAP, directAction } from '~/server/direct-action.server';
-import { clientAddressContext } from '~/server/request-context.server';
+import { DIRECT_BODY_CAP, directAction } from '~/server/http/direct-action.server';
+import { clientAddressContext } from '~/server/http/request-context.server';
 import { useTestConfig } from '../support/routes';
 
 let url = '';

@@ -4,9 +4,9 @@
 // once sent; a mail that keeps failing is given up after the last attempt.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { schema } from '~/server/db.server';
-import { enqueueMail, sweepMailOutbox } from '~/server/mail-outbox.server';
-import { kickOutbox, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox } from '~/server/outbox.server';
+import { schema } from '~/server/db/db.server';
+import { enqueueMail, sweepMailOutbox } from '~/server/mail/queue.server';
+import { kickOutbox, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox } from '~/server/mail/outbox.server';
 import { describeEachDatabase } from '../support/database';
 import { useTestConfig } from '../support/routes';
 import { startSmtp, type TestSmtp } from '../support/smtp';

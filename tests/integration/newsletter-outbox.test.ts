@@ -6,9 +6,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import * as signupsRoute from '~/routes/api.signups';
-import { schema } from '~/server/db.server';
-import { sweepConfirmationOutbox } from '~/server/confirmation-outbox.server';
-import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox } from '~/server/outbox.server';
+import { schema } from '~/server/db/db.server';
+import { sweepConfirmationOutbox } from '~/server/signups/confirmation-outbox.server';
+import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox } from '~/server/mail/outbox.server';
 import { describeEachDatabase } from '../support/database';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 import { call, post, useTestConfig } from '../support/routes';

@@ -3,9 +3,9 @@
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import * as signupsRoute from '~/routes/api.signups';
 import * as statsRoute from '~/routes/api.signups.stats';
-import { schema } from '~/server/db.server';
+import { schema } from '~/server/db/db.server';
 import { sign } from '~/server/signing.server';
-import { TEAM_SESSION_TTL_MS } from '~/server/team-session.server';
+import { TEAM_SESSION_TTL_MS } from '~/server/access/team-session.server';
 import { describeEachDatabase } from '../support/database';
 import { bearer, call, expiredTeamAuth, get, teamAuth, useTestConfig } from '../support/routes';
 

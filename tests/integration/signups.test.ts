@@ -6,7 +6,7 @@ import { SIGNUP_MESSAGES } from '~/lib/messages';
 import { SIGNUP_API_MESSAGES } from '~/lib/signup';
 import * as signupsCsvRoute from '~/routes/api.signups[.]csv';
 import * as signupsRoute from '~/routes/api.signups';
-import { schema } from '~/server/db.server';
+import { schema } from '~/server/db/db.server';
 import { describeEachDatabase } from '../support/database';
 import { bearer, call, expiredTeamAuth, get, post, PUBLIC_URL, teamAuth, useTestConfig } from '../support/routes';
 import { awayFromWindowEdge } from '../support/rate-windows';

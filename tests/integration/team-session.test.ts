@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { DASHBOARD_MESSAGES } from '~/lib/messages';
 import * as sessionRoute from '~/routes/api.team.session';
 import * as signupsRoute from '~/routes/api.signups';
-import { openDatabase, schema, setDatabase } from '~/server/db.server';
+import { openDatabase, schema, setDatabase } from '~/server/db/db.server';
 import { sign } from '~/server/signing.server';
 import {
   TEAM_CODE_WINDOW_MS,
@@ -13,7 +13,7 @@ import {
   openTeamSession,
   requireTeam,
   validTeamToken,
-} from '~/server/team-session.server';
+} from '~/server/access/team-session.server';
 import { describeEachDatabase } from '../support/database';
 import { TEAM_CODE, bearer, call, get, post, useTestConfig } from '../support/routes';
 import { awayFromWindowEdge } from '../support/rate-windows';

@@ -1,7 +1,7 @@
 // A new application as the server modules take it (createApplication), with the fields a test
 // cares about overridden.
 import { randomUUID } from 'node:crypto';
-import type { NewApplication } from '~/server/applications.server';
+import type { NewApplication } from '~/server/applications/store.server';
 
 export const application = (over: Partial<NewApplication> = {}): NewApplication => ({
   id: randomUUID(),

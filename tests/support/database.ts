@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { openDatabase, setDatabase, type Database, type DbKind } from '~/server/db.server';
+import { openDatabase, setDatabase, type Database, type DbKind } from '~/server/db/db.server';
 import { TEST_DATABASE_URL, requireOrSkip } from './requirements';
 
 const postgresAvailable = () =>

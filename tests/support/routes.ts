@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { resolveConfig, setConfig } from '~/server/config.server';
-import { clientAddressContext } from '~/server/request-context.server';
-import { issueTeamToken, TEAM_SESSION_TTL_MS } from '~/server/team-session.server';
+import { clientAddressContext } from '~/server/http/request-context.server';
+import { issueTeamToken, TEAM_SESSION_TTL_MS } from '~/server/access/team-session.server';
 import { TEST_ACCESS_CODES, TEST_AUTH_SECRET, TEST_TEAM_CODE } from './codes';
 
 export const TEAM_CODE = TEST_TEAM_CODE;

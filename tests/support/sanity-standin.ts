@@ -16,8 +16,8 @@ import {
   type AssetMap,
   type SanityDocument,
 } from '../../web/server/content/export-format.server';
-import { ImagePipeline } from '../../web/server/images.server';
-import { signSanityWebhook } from '../../web/server/revalidate.server';
+import { ImagePipeline } from '../../web/server/content/images.server';
+import { signSanityWebhook } from '../../web/server/serving/revalidate.server';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 

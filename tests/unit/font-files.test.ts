@@ -1,5 +1,5 @@
 // The committed font subsets (web/assets/fonts) are exactly what `npm run fonts:subset` makes from
-// the installed font packages and web/lib/font-subset.ts: a changed character list or font update
+// the installed font packages and scripts/font-subset.ts: a changed character list or font update
 // without a new run fails here.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

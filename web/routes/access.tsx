@@ -6,9 +6,9 @@ import { CodeForm } from '~/components/access/CodeForm';
 import '~/components/access/access.css';
 import { ACCESS_MESSAGES } from '~/lib/access';
 import { pageMeta } from '~/lib/seo';
-import { readForm } from '~/server/account-forms.server';
-import { checkAccessCode, grantCookie } from '~/server/access.server';
-import { clientAddressContext } from '~/server/request-context.server';
+import { readForm } from '~/server/accounts/forms.server';
+import { checkAccessCode, grantCookie } from '~/server/access/access-codes.server';
+import { clientAddressContext } from '~/server/http/request-context.server';
 
 export const ACCESS_COPY = { title: 'Mentees/Mentors Only', close: 'Schließen und zur Startseite' } as const;
 

@@ -1,9 +1,9 @@
 // POST /api/access: the mentee/mentor code → {valid} and, when right, the access grant cookie
 // (see README "HTTP API").
 import type { Route } from './+types/api.access';
-import { checkAccessCode, grantCookie } from '~/server/access.server';
-import { handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http.server';
-import { clientAddressContext } from '~/server/request-context.server';
+import { checkAccessCode, grantCookie } from '~/server/access/access-codes.server';
+import { handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
+import { clientAddressContext } from '~/server/http/request-context.server';
 
 export const loader = () => methodNotAllowed('POST');
 

@@ -1,8 +1,8 @@
 // GET /api/account/export: everything held about the signed-in account, as a JSON download.
 import type { Route } from './+types/api.account.export';
-import { accountExport } from '~/server/account.server';
-import { getSession } from '~/server/auth.server';
-import { handleApi, json, jsonError, methodNotAllowed } from '~/server/http.server';
+import { accountExport } from '~/server/accounts/account-data.server';
+import { getSession } from '~/server/accounts/auth.server';
+import { handleApi, json, jsonError, methodNotAllowed } from '~/server/http/http.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {

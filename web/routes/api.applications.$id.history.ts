@@ -2,9 +2,9 @@
 // its creation first (`from: null`).
 import type { Route } from './+types/api.applications.$id.history';
 import { APPLICATION_API_MESSAGES, applicationId } from '~/lib/applications';
-import { closeConnection, handleApi, json, jsonError, methodNotAllowed } from '~/server/http.server';
-import { getApplicationHistory } from '~/server/applications.server';
-import { requireTeam } from '~/server/team-session.server';
+import { closeConnection, handleApi, json, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { getApplicationHistory } from '~/server/applications/store.server';
+import { requireTeam } from '~/server/access/team-session.server';
 
 export function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {

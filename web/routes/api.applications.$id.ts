@@ -2,9 +2,9 @@
 // → 409 with the current record, so the dashboard shows what someone else decided.
 import type { Route } from './+types/api.applications.$id';
 import { APPLICATION_API_MESSAGES, applicationId, statusChangeInput } from '~/lib/applications';
-import { closeConnection, handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http.server';
-import { setApplicationStatus } from '~/server/applications.server';
-import { requireTeam } from '~/server/team-session.server';
+import { closeConnection, handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
+import { setApplicationStatus } from '~/server/applications/store.server';
+import { requireTeam } from '~/server/access/team-session.server';
 
 const ALLOW = 'PATCH';
 

@@ -1,12 +1,12 @@
 // GET /api/applications/events (team token in the Authorization header; never in the URL, where it
 // would end up in logs): Server-Sent Events of the applications, see application-events.server.ts.
 import type { Route } from './+types/api.applications.events';
-import { parseLastEventId } from '~/lib/sse';
-import { applicationEventStream } from '~/server/application-events.server';
-import { filterFromQuery } from '~/server/application-filter.server';
+import { parseLastEventId } from '~/server/http/sse.server';
+import { applicationEventStream } from '~/server/applications/events.server';
+import { filterFromQuery } from '~/server/applications/filter.server';
 import { getConfig } from '~/server/config.server';
-import { closeConnection, handleApi, methodNotAllowed } from '~/server/http.server';
-import { requireTeam } from '~/server/team-session.server';
+import { closeConnection, handleApi, methodNotAllowed } from '~/server/http/http.server';
+import { requireTeam } from '~/server/access/team-session.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {

@@ -1,11 +1,11 @@
 // GET /api/applications.csv (team token): the applications that pass the list's filters (?type=,
 // ?status=, ?q=), newest first, for German Excel.
 import type { Route } from './+types/api.applications[.]csv';
-import { filterFromQuery } from '~/server/application-filter.server';
-import { listApplications } from '~/server/applications.server';
-import { csvResponse, toCsv } from '~/server/csv';
-import { closeConnection, handleApi, methodNotAllowed } from '~/server/http.server';
-import { requireTeam } from '~/server/team-session.server';
+import { filterFromQuery } from '~/server/applications/filter.server';
+import { listApplications } from '~/server/applications/store.server';
+import { csvResponse, toCsv } from '~/server/http/csv.server';
+import { closeConnection, handleApi, methodNotAllowed } from '~/server/http/http.server';
+import { requireTeam } from '~/server/access/team-session.server';
 
 const HEADER = ['ID', 'Art', 'Status', 'Name', 'E-Mail', 'Website', 'Nachricht', 'Beworben am', 'Geändert am'];
 

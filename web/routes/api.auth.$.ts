@@ -1,7 +1,7 @@
 // /api/auth/*: Better Auth's endpoints (sign-up, sign-in, verification, reset, sessions, deletion).
 import type { Route } from './+types/api.auth.$';
-import { handleAuthRequest } from '~/server/auth.server';
-import { handleApi } from '~/server/http.server';
+import { handleAuthRequest } from '~/server/accounts/auth.server';
+import { handleApi } from '~/server/http/http.server';
 
 function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   return handleApi(async () => {

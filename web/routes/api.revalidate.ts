@@ -2,7 +2,7 @@
 // re-renders the prerendered pages from fresh content without a restart.
 import type { Route } from './+types/api.revalidate';
 import { getConfig } from '~/server/config.server';
-import { revalidatePrerenderedPages, SIGNATURE_HEADER, verifySanityWebhook } from '~/server/revalidate.server';
+import { revalidatePrerenderedPages, SIGNATURE_HEADER, verifySanityWebhook } from '~/server/serving/revalidate.server';
 
 const MAX_BODY = 1024 * 1024;
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });

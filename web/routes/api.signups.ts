@@ -2,11 +2,11 @@
 // pages, `total` counts all): see README "HTTP API".
 import type { Route } from './+types/api.signups';
 import { SIGNUP_API_MESSAGES } from '~/lib/signup';
-import { handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http.server';
-import { clientAddressContext } from '~/server/request-context.server';
-import { signupPageQuery } from '~/lib/team-signups';
-import { listSignupsPage, submitSignup } from '~/server/signups.server';
-import { requireTeam } from '~/server/team-session.server';
+import { handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
+import { clientAddressContext } from '~/server/http/request-context.server';
+import { signupPageQuery } from '~/server/signups/stats.server';
+import { listSignupsPage, submitSignup } from '~/server/signups/signups.server';
+import { requireTeam } from '~/server/access/team-session.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {

@@ -1,9 +1,9 @@
 // GET /api/signups.csv (team token): every signup for German Excel.
 import type { Route } from './+types/api.signups[.]csv';
-import { csvResponse, toCsv } from '~/server/csv';
-import { handleApi } from '~/server/http.server';
-import { listSignups } from '~/server/signups.server';
-import { requireTeam } from '~/server/team-session.server';
+import { csvResponse, toCsv } from '~/server/http/csv.server';
+import { handleApi } from '~/server/http/http.server';
+import { listSignups } from '~/server/signups/signups.server';
+import { requireTeam } from '~/server/access/team-session.server';
 
 const HEADER = [
   'ID',

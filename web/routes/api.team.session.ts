@@ -1,8 +1,8 @@
 // POST /api/team/session: the team code → a signed, expiring token (see README "HTTP API").
 import type { Route } from './+types/api.team.session';
-import { handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http.server';
-import { clientAddressContext } from '~/server/request-context.server';
-import { openTeamSession } from '~/server/team-session.server';
+import { handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
+import { clientAddressContext } from '~/server/http/request-context.server';
+import { openTeamSession } from '~/server/access/team-session.server';
 
 export const loader = () => methodNotAllowed('POST');
 

@@ -11,8 +11,8 @@ import '~/components/account/account.css';
 import { AUTH_MESSAGES } from '~/lib/messages';
 import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthNotice } from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
-import { callAuth, getSession } from '~/server/auth.server';
-import { readForm, setCookieHeaders } from '~/server/account-forms.server';
+import { callAuth, getSession } from '~/server/accounts/auth.server';
+import { readForm, setCookieHeaders } from '~/server/accounts/forms.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

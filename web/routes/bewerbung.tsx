@@ -6,9 +6,9 @@ import { ApplicationForm } from '~/components/access/ApplicationForm';
 import '~/components/access/access.css';
 import { APPLICATION_MESSAGES } from '~/lib/application-form';
 import { pageMeta } from '~/lib/seo';
-import { ACCESS_GRANT_COOKIE, hasAccessGrant, readCookie } from '~/server/access.server';
-import { readApplicationForm, submitApplication, THANK_YOU_PATH } from '~/server/application-form.server';
-import { HttpError } from '~/server/http.server';
+import { ACCESS_GRANT_COOKIE, hasAccessGrant, readCookie } from '~/server/access/access-codes.server';
+import { readApplicationForm, submitApplication, THANK_YOU_PATH } from '~/server/applications/form.server';
+import { HttpError } from '~/server/http/http.server';
 
 export const BEWERBUNG_COPY = {
   title: 'Deine Bewerbung',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getDatabase } from '~/server/db.server';
+import { getDatabase } from '~/server/db/db.server';
 
 export async function loader() {
   const database = getDatabase();

@@ -1,6 +1,6 @@
 import type { Route } from './+types/home';
 import { ScrollMotion } from '~/components/ScrollMotion';
-import { SignupProvider } from '~/components/signup/SignupDialog';
+import { SignupProvider } from '~/components/signup/SignupProvider';
 import { imageSrc } from '~/lib/image-urls';
 import { pageMeta, SITE_NAME } from '~/lib/seo';
 import { businessJsonLd, coursesJsonLd, faqJsonLd } from '~/lib/structured-data';
@@ -16,7 +16,7 @@ import { MediaReferences } from '~/sections/MediaReferences';
 import { Questions } from '~/sections/Questions';
 import { RiderTrainerSwitch } from '~/sections/RiderTrainerSwitch';
 import { Showcase } from '~/sections/Showcase';
-import { getLandingContent } from '~/server/content.server';
+import { getLandingContent } from '~/server/content/content.server';
 import { publicUrlConfig } from '~/server/config.server';
 
 // Runs at build time: / is prerendered.

@@ -2,7 +2,7 @@
 // first request, then served from the cache; the name changes whenever the image does).
 import { readFile } from 'node:fs/promises';
 import type { Route } from './+types/images';
-import { getImagePipeline, loadAllContent } from '~/server/content.server';
+import { getImagePipeline, loadAllContent } from '~/server/content/content.server';
 
 const TYPES = { avif: 'image/avif', webp: 'image/webp' } as const;
 

@@ -7,9 +7,9 @@ import { AUTH_COPY, KONTO_COPY } from '~/components/account/copy';
 import '~/components/account/account.css';
 import { AUTH_MESSAGES } from '~/lib/messages';
 import { pageMeta } from '~/lib/seo';
-import { readForm, setCookieHeaders } from '~/server/account-forms.server';
-import { accountHoldings } from '~/server/account.server';
-import { callAuth, getSession } from '~/server/auth.server';
+import { readForm, setCookieHeaders } from '~/server/accounts/forms.server';
+import { accountHoldings } from '~/server/accounts/account-data.server';
+import { callAuth, getSession } from '~/server/accounts/auth.server';
 
 // Signed out: to the sign-in page (and that answer is personal too: never stored).
 const toSignIn = () => redirect('/auth', { headers: { 'Cache-Control': 'no-store' } });

@@ -6,7 +6,7 @@ import type { Route } from './+types/legal';
 import { LegalPage } from '~/components/LegalPage';
 import { legalPathOf, legalSlugOf } from '~/lib/public-pages';
 import { pageMeta } from '~/lib/seo';
-import { getLegalPage, getSiteSettings } from '~/server/content.server';
+import { getLegalPage, getSiteSettings } from '~/server/content/content.server';
 import { publicUrlConfig } from '~/server/config.server';
 
 export async function loader({ pattern }: Route.LoaderArgs) {

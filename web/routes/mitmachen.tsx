@@ -8,10 +8,10 @@ import { SignupForm, type SignupServerState } from '~/components/signup/SignupFo
 import { signupPagePath } from '~/components/signup/paths';
 import { pageMeta } from '~/lib/seo';
 import { parseUserType, SIGNUP_API_MESSAGES } from '~/lib/signup';
-import { getSiteSettings } from '~/server/content.server';
-import { HttpError, readText } from '~/server/http.server';
-import { clientAddressContext } from '~/server/request-context.server';
-import { submitSignup } from '~/server/signups.server';
+import { getSiteSettings } from '~/server/content/content.server';
+import { HttpError, readText } from '~/server/http/http.server';
+import { clientAddressContext } from '~/server/http/request-context.server';
+import { submitSignup } from '~/server/signups/signups.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getSiteSettings();

@@ -3,7 +3,7 @@
 import { Form } from 'react-router';
 import type { Route } from './+types/newsletter.abmelden';
 import { pageMeta } from '~/lib/seo';
-import { unsubscribeNewsletter, verifyUnsubscribeToken } from '~/server/newsletter.server';
+import { unsubscribeNewsletter, verifyUnsubscribeToken } from '~/server/signups/newsletter.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';

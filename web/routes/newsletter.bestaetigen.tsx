@@ -4,7 +4,7 @@
 import { Form } from 'react-router';
 import type { Route } from './+types/newsletter.bestaetigen';
 import { pageMeta } from '~/lib/seo';
-import { confirmNewsletter, newsletterConfirmState } from '~/server/newsletter.server';
+import { confirmNewsletter, newsletterConfirmState } from '~/server/signups/newsletter.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';

@@ -9,8 +9,8 @@ import '~/components/account/account.css';
 import { PASSWORD_HINT } from '~/lib/auth';
 import { AUTH_MESSAGES } from '~/lib/messages';
 import { pageMeta } from '~/lib/seo';
-import { readForm } from '~/server/account-forms.server';
-import { callAuth } from '~/server/auth.server';
+import { readForm } from '~/server/accounts/forms.server';
+import { callAuth } from '~/server/accounts/auth.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };

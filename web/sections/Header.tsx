@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Picture } from '~/components/Picture';
 import { BurgerMenu } from '~/components/BurgerMenu';
-import { SignupTrigger } from '~/components/signup/SignupDialog';
+import { SignupTrigger } from '~/components/signup/SignupProvider';
 import type { SiteSettings } from '~/lib/content-types';
 import { initialHeaderState, nextHeaderState, sameHeaderState } from '~/lib/header-state';
 import { LABELS, NAV } from '~/lib/ui-labels';

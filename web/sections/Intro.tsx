@@ -2,7 +2,7 @@
 // the button to follow the founder on the photo network.
 import { Picture } from '~/components/Picture';
 import { RichText } from '~/components/RichText';
-import { SignupTrigger } from '~/components/signup/SignupDialog';
+import { SignupTrigger } from '~/components/signup/SignupProvider';
 import type { SiteSettings } from '~/lib/content-types';
 import { LABELS, NAV } from '~/lib/ui-labels';
 import './section.css';

@@ -1,7 +1,7 @@
 // "Reiterin" / "Trainerin": two tabs, each with its text and a call to action that opens the signup
 // popup with that type preselected. Without JavaScript both panels show, each with its own link.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { SignupTrigger } from '~/components/signup/SignupDialog';
+import { SignupTrigger } from '~/components/signup/SignupProvider';
 import type { LandingContent, UserType } from '~/lib/content-types';
 import { formatPrice, LABELS } from '~/lib/ui-labels';
 import './section.css';

@@ -1,7 +1,7 @@
 // Fixed-window counters in the database (table rate_limits), so a limit holds across several
 // server processes on one PostgreSQL. One atomic upsert per hit; no read-modify-write race.
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { getDatabase, schema } from './db.server';
+import { getDatabase, schema } from './db/db.server';
 
 export interface Window {
   /** What is limited, e.g. 'signup' or 'team-code'. */

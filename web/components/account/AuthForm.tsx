@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { checkBeforeSending, noticeFor, readAuthForm, type AuthMode, type AuthNotice } from '~/lib/auth';
-import { sendPasswordResetEmail, signInWithEmail, signUpWithEmail } from '~/lib/backend';
+import { sendPasswordResetEmail, signInWithEmail, signUpWithEmail } from '~/lib/api-client';
 import { AUTH_MESSAGES } from '~/lib/messages';
 import { AUTH_COPY } from './copy';
 import { Notice } from './Notice';

@@ -2,7 +2,7 @@
 // is rendered as text (React escapes it); the website becomes a link only for http(s) addresses.
 import { useId, type Ref } from 'react';
 import { type ApplicationRecord, type ApplicationStatus } from '~/lib/applications';
-import { formatDate, mailtoHref, safeWebsiteHref } from '~/lib/dashboard';
+import { formatDate, mailtoHref, safeWebsiteHref } from '~/components/dashboard/view-state';
 import { DASHBOARD_COPY, STATUS_LABELS } from './copy';
 import { History } from './History';
 

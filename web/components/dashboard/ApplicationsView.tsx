@@ -8,10 +8,10 @@ import {
   TYPE_OPTIONS,
   visibleApplications,
   type DashboardQuery,
-} from '~/lib/dashboard';
-import { downloadTeamFile, TeamAuthError, updateApplicationStatus } from '~/lib/dashboard-api';
-import type { ApplicationsAction, ApplicationsState } from '~/lib/dashboard-events';
-import { KEY_HELP, keyCommand, nextCardIndex } from '~/lib/dashboard-keys';
+} from '~/components/dashboard/view-state';
+import { downloadTeamFile, TeamAuthError, updateApplicationStatus } from '~/components/dashboard/team-api';
+import type { ApplicationsAction, ApplicationsState } from '~/components/dashboard/applications-state';
+import { KEY_HELP, keyCommand, nextCardIndex } from '~/components/dashboard/review-keys';
 import { DASHBOARD_MESSAGES } from '~/lib/messages';
 import { ApplicationCard } from './ApplicationCard';
 import { DASHBOARD_COPY, STATUS_LABELS } from './copy';

@@ -1,8 +1,8 @@
 // The unlocked dashboard: the section switch (applications, signups) and the view the URL names.
 // The token lives in this page's memory only; losing it (reload, expiry) shows the gate again.
 import { useCallback, useState } from 'react';
-import { DASHBOARD_VIEWS } from '~/lib/dashboard';
-import { TeamAuthError } from '~/lib/dashboard-api';
+import { DASHBOARD_VIEWS } from '~/components/dashboard/view-state';
+import { TeamAuthError } from '~/components/dashboard/team-api';
 import { ApplicationsView } from './ApplicationsView';
 import { DASHBOARD_COPY } from './copy';
 import { Gate } from './Gate';

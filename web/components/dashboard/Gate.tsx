@@ -1,7 +1,7 @@
 // The code gate in front of the dashboard: one field and a button. The code is checked by the
 // server; what comes back is a token the page keeps in memory only, so a reload locks again.
 import { useId, useRef, useState } from 'react';
-import { GATE_TEXTS, openTeamSession } from '~/lib/dashboard-api';
+import { GATE_TEXTS, openTeamSession } from '~/components/dashboard/team-api';
 import { DASHBOARD_MESSAGES } from '~/lib/messages';
 import { useHydrated } from '../use-hydrated';
 import { DASHBOARD_COPY } from './copy';

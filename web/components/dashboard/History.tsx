@@ -2,8 +2,8 @@
 // when the application changes while it is open.
 import { useEffect, useId, useState } from 'react';
 import type { HistoryEntry } from '~/lib/applications';
-import { fetchHistory, TeamAuthError } from '~/lib/dashboard-api';
-import { formatDateTime } from '~/lib/dashboard';
+import { fetchHistory, TeamAuthError } from '~/components/dashboard/team-api';
+import { formatDateTime } from '~/components/dashboard/view-state';
 import { DASHBOARD_COPY } from './copy';
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; entries: HistoryEntry[] };

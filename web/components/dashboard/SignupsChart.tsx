@@ -1,7 +1,7 @@
 // The weekly signups chart. Its drawing code (uPlot) loads only when the signups view shows it;
 // the figures are also in a table next to it.
 import { useEffect, useRef, useState } from 'react';
-import { chartSummary, weeklySeriesData, type WeekCount } from '~/lib/dashboard-signups';
+import { chartSummary, weeklySeriesData, type WeekCount } from '~/components/dashboard/signups-view';
 import { SIGNUPS_COPY } from './copy';
 
 export function SignupsChart({ weeks, labelledBy }: { weeks: WeekCount[]; labelledBy: string }) {

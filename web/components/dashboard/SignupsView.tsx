@@ -2,9 +2,9 @@
 // pages, the weekly chart (its code loads only when this view opens) with the same figures as a
 // table, and the CSV export.
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatDateTime, type DashboardQuery } from '~/lib/dashboard';
-import { downloadTeamFile, fetchSignupStats, fetchSignupsPage, TeamAuthError } from '~/lib/dashboard-api';
-import { newsletterState, pageCount, TYPE_NAMES, type SignupStats, type TeamSignup } from '~/lib/dashboard-signups';
+import { formatDateTime, type DashboardQuery } from '~/components/dashboard/view-state';
+import { downloadTeamFile, fetchSignupStats, fetchSignupsPage, TeamAuthError } from '~/components/dashboard/team-api';
+import { newsletterState, pageCount, TYPE_NAMES, type SignupStats, type TeamSignup } from '~/components/dashboard/signups-view';
 import { DASHBOARD_COPY, SIGNUPS_COPY } from './copy';
 import { SignupsChart } from './SignupsChart';
 

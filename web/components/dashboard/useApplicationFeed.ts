@@ -6,8 +6,8 @@
 // page filled.
 import { createParser } from 'eventsource-parser';
 import { useEffect, useReducer, useState } from 'react';
-import { fetchApplications, teamFetch, TeamAuthError } from '~/lib/dashboard-api';
-import { applicationsReducer, INITIAL_APPLICATIONS, parseStreamEvent, reconnectDelay } from '~/lib/dashboard-events';
+import { fetchApplications, teamFetch, TeamAuthError } from '~/components/dashboard/team-api';
+import { applicationsReducer, INITIAL_APPLICATIONS, parseStreamEvent, reconnectDelay } from '~/components/dashboard/applications-state';
 
 export type Connection = 'connecting' | 'live' | 'offline';
 

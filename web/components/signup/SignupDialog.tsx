@@ -1,97 +1,109 @@
-// The signup popup's public API for the rest of the page: <SignupProvider> (once, around the
-// page) and <SignupTrigger> for every call to action.
-// The dialog's code (form, validation, styles) is loaded only when a trigger is hovered, focused
-// or clicked, so it is not part of the landing page's first-load JavaScript. Without JavaScript a
-// trigger is a plain link to the signup page /mitmachen.
-import { lazy, Suspense, useCallback, useContext, useMemo, useState, createContext, type ReactNode } from 'react';
+// The popup: a native modal <dialog> (focus moves in and stays in, the page behind is inert,
+// Escape closes), labelled by the form's heading, with the page's scroll locked while it is open
+// and focus returned to the trigger on close. Loaded lazily by SignupProvider.
+import { useEffect, useId, useRef } from 'react';
 import type { UserType } from '~/lib/content-types';
-import type * as SignupModalModule from './SignupModal';
-
+import { SIGNUP_COPY } from './copy';
+import { SignupForm } from './SignupForm';
 import { signupPagePath } from './paths';
 
-interface SignupApi {
-  /** Opens the popup with `userType` preselected ('reiter' by default). */
-  open(userType?: UserType): void;
-}
+/**
+ * The popup closes and resets this long after the group link is clicked: long enough for the click
+ * to show, short enough that the page is clean when the visitor comes back from the group's tab.
+ */
+export const CLOSE_AFTER_LINK_MS = 500;
 
-const SignupContext = createContext<SignupApi | null>(null);
-
-let modalModule: Promise<typeof SignupModalModule> | undefined;
-/** Starts loading the dialog's code (idempotent); a trigger calls it on hover and focus. */
-function preloadSignup() {
-  modalModule ??= import('./SignupModal').catch((error: unknown) => {
-    modalModule = undefined; // try again next time
-    throw error;
-  });
-  return modalModule;
-}
-const SignupModal = lazy(preloadSignup);
-
-interface State {
+export interface SignupModalProps {
   open: boolean;
+  /** Changes at every opening: the form starts fresh with the preselected type. */
   session: number;
   userType: UserType;
+  groupLinks: Record<UserType, string>;
+  /** Where focus goes back to when the popup closes (the trigger). */
   returnFocusTo: HTMLElement | null;
+  onClose(): void;
 }
 
-export function SignupProvider({
-  groupLinks,
-  children,
-}: {
-  groupLinks: Record<UserType, string>;
-  children: ReactNode;
-}) {
-  const [state, setState] = useState<State>({ open: false, session: 0, userType: 'reiter', returnFocusTo: null });
-  const open = useCallback((userType: UserType = 'reiter') => {
-    const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    preloadSignup().then(
-      () => setState((s) => ({ open: true, session: s.session + 1, userType, returnFocusTo: trigger })),
-      // The code could not be loaded (offline, new deployment): the signup page works without it.
-      () => window.location.assign(signupPagePath(userType)),
-    );
-  }, []);
-  const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
-  const api = useMemo<SignupApi>(() => ({ open }), [open]);
-  return (
-    <SignupContext.Provider value={api}>
-      {children}
-      {state.session > 0 && (
-        <Suspense fallback={null}>
-          <SignupModal {...state} groupLinks={groupLinks} onClose={close} />
-        </Suspense>
-      )}
-    </SignupContext.Provider>
-  );
+function lockScroll() {
+  const root = document.documentElement;
+  const scrollbar = window.innerWidth - root.clientWidth;
+  const previous = { overflow: root.style.overflow, paddingRight: root.style.paddingRight };
+  root.style.overflow = 'hidden';
+  if (scrollbar > 0) root.style.paddingRight = `${scrollbar}px`;
+  root.dataset.signupOpen = '';
+  return () => {
+    root.style.overflow = previous.overflow;
+    root.style.paddingRight = previous.paddingRight;
+    delete root.dataset.signupOpen;
+  };
 }
 
 /**
- * Every call to action that leads into the community. A real link to the signup page (works
- * without JavaScript); with JavaScript it opens the popup instead.
+ * Focus back to the trigger; if it sat in a panel that has closed meanwhile (the phone menu), to
+ * the control of that panel (the element whose aria-controls names it), never to the page's start.
  */
-export function SignupTrigger({
-  userType = 'reiter',
-  className,
-  children,
-}: {
-  userType?: UserType;
-  className?: string;
-  children: ReactNode;
-}) {
-  const signup = useContext(SignupContext);
+function returnFocusFrom(trigger: HTMLElement) {
+  trigger.focus();
+  if (document.activeElement === trigger) return;
+  for (let el = trigger.parentElement; el; el = el.parentElement) {
+    if (!el.id) continue;
+    const control = document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(el.id)}"]`);
+    if (control) return control.focus();
+  }
+}
+
+export default function SignupModal({ open, session, userType, groupLinks, returnFocusTo, onClose }: SignupModalProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const headingId = `${useId()}-signup-title`;
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    if (!dialog.open) dialog.showModal();
+    const unlock = lockScroll();
+    return () => {
+      clearTimeout(closeTimer.current);
+      if (dialog.open) dialog.close();
+      unlock();
+      if (returnFocusTo?.isConnected) returnFocusFrom(returnFocusTo);
+    };
+  }, [open, session, returnFocusTo]);
+
   return (
-    <a
-      href={signupPagePath(userType)}
-      className={className}
-      aria-haspopup="dialog"
-      onPointerEnter={() => void preloadSignup()}
-      onFocus={() => void preloadSignup()}
-      onClick={(event) => {
-        if (!signup || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    <dialog
+      ref={dialogRef}
+      className="signup-dialog"
+      aria-labelledby={headingId}
+      aria-modal="true"
+      // Escape: the browser would close the dialog itself; let our state do it instead.
+      onCancel={(event) => {
         event.preventDefault();
-        signup.open(userType);
+        onClose();
+      }}
+      // A click on the backdrop (outside the dialog's box) closes it.
+      onClick={(event) => {
+        if (event.target === dialogRef.current) onClose();
       }}
     >
-      {children}
-    </a>
+      {open && (
+        <div className="signup-dialog-body">
+          <button type="button" className="signup-close" aria-label={SIGNUP_COPY.close} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+          <SignupForm
+            key={session}
+            userType={userType}
+            groupLinks={groupLinks}
+            action={signupPagePath(userType)}
+            headingId={headingId}
+            onGroupLinkClick={() => {
+              clearTimeout(closeTimer.current);
+              closeTimer.current = setTimeout(onClose, CLOSE_AFTER_LINK_MS);
+            }}
+          />
+        </div>
+      )}
+    </dialog>
   );
 }

@@ -3,7 +3,7 @@
 // posts to /mitmachen, and the page renders the same states from the server's answer.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { UserType } from '~/lib/content-types';
-import { newId, pushSignup } from '~/lib/backend';
+import { newId, pushSignup } from '~/lib/api-client';
 import { SIGNUP_MESSAGES } from '~/lib/messages';
 import { HONEYPOT_FIELD, USER_TYPES, signupReady, validateSignup, type SignupRecord } from '~/lib/signup';
 import { SIGNUP_COPY as COPY } from './copy';

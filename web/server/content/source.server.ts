@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluate, parse } from 'groq-js';
-import { ImagePipeline } from '../images.server';
+import { ImagePipeline } from './images.server';
 import { bundledDocuments, type AssetMap } from './export-format.server';
 
 export const SANITY_API_VERSION = '2025-10-01';

@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest';
+import type { ApplicationRecord } from '../../lib/applications';
+import {
+  INITIAL_APPLICATIONS,
+  applicationsReducer,
+  parseStreamEvent,
+  reconnectDelay,
+  type ApplicationsState,
+} from './applications-state';
+
+const app = (id: string, createdAt: string, over: Partial<ApplicationRecord> = {}): ApplicationRecord => ({
+  id,
+  applicationType: 'Mentee',
+  status: 'pending',
+  name: `Name ${id}`,
+  email: `${id}@example.org`,
+  websiteLink: null,
+  message: null,
+  createdAt,
+  updatedAt: null,
+  version: 1,
+  ...over,
+});
+
+const a = app('a', '2026-11-01T00:00:00Z');
+const b = app('b', '2026-11-02T00:00:00Z');
+const c = app('c', '2026-11-03T00:00:00Z');
+const ids = (s: ApplicationsState) => s.applications.map((x) => x.id);
+
+describe('the list reducer', () => {
+  test('a snapshot replaces the list, newest first, and marks it loaded', () => {
+    const state = applicationsReducer(INITIAL_APPLICATIONS, { type: 'snapshot', applications: [a, c, b] });
+    expect(state.loaded).toBe(true);
+    expect(ids(state)).toEqual(['c', 'b', 'a']);
+    expect(ids(applicationsReducer(state, { type: 'snapshot', applications: [a] }))).toEqual(['a']);
+  });
+
+  test('a new application is inserted in its place', () => {
+    const state = applicationsReducer(INITIAL_APPLICATIONS, { type: 'snapshot', applications: [a, c] });
+    expect(ids(applicationsReducer(state, { type: 'application', application: b }))).toEqual(['c', 'b', 'a']);
+  });
+
+  test('a changed application replaces the old one; an older version never overwrites a newer', () => {
+    let state = applicationsReducer(INITIAL_APPLICATIONS, { type: 'snapshot', applications: [a, b] });
+    const approved = { ...a, status: 'approved' as const, version: 2 };
+    state = applicationsReducer(state, { type: 'application', application: approved });
+    expect(state.applications.find((x) => x.id === 'a')).toEqual(approved);
+    expect(applicationsReducer(state, { type: 'application', application: a })).toBe(state);
+    expect(applicationsReducer(state, { type: 'application', application: approved })).toBe(state);
+    expect(state.applications).toHaveLength(2);
+  });
+
+  test('removed ids leave the list; unknown ids change nothing', () => {
+    const state = applicationsReducer(INITIAL_APPLICATIONS, { type: 'snapshot', applications: [a, b, c] });
+    expect(ids(applicationsReducer(state, { type: 'removed', ids: ['b', 'x'] }))).toEqual(['c', 'a']);
+    expect(applicationsReducer(state, { type: 'removed', ids: ['x'] })).toBe(state);
+  });
+});
+
+describe('server-sent events', () => {
+  test('snapshot, application (bare or wrapped) and removed events are read', () => {
+    expect(parseStreamEvent('snapshot', JSON.stringify({ applications: [a] }))).toEqual({
+      type: 'snapshot',
+      applications: [a],
+    });
+    for (const data of [a, { application: a }, { record: a }]) {
+      expect(parseStreamEvent('application', JSON.stringify(data))).toEqual({ type: 'application', application: a });
+    }
+    for (const data of [['a'], { ids: ['a'] }, { removed: ['a'] }, { id: 'a' }]) {
+      expect(parseStreamEvent('removed', JSON.stringify(data))).toEqual({ type: 'removed', ids: ['a'] });
+    }
+  });
+
+  test('unknown events and malformed data are dropped', () => {
+    expect(parseStreamEvent('message', JSON.stringify(a))).toBeNull();
+    expect(parseStreamEvent(undefined, JSON.stringify(a))).toBeNull();
+    expect(parseStreamEvent('application', '{not json')).toBeNull();
+    expect(parseStreamEvent('application', JSON.stringify({ ...a, status: 'deleted' }))).toBeNull();
+    expect(parseStreamEvent('snapshot', JSON.stringify({ applications: 'all' }))).toBeNull();
+  });
+});
+
+describe('reconnect delays', () => {
+  test('double per attempt up to the maximum, with at most half of each as jitter', () => {
+    expect(reconnectDelay(0, () => 0)).toBe(500);
+    expect(reconnectDelay(0, () => 1)).toBe(1000);
+    expect(reconnectDelay(3, () => 1)).toBe(8000);
+    expect(reconnectDelay(10, () => 1)).toBe(30_000);
+    expect(reconnectDelay(1000, () => 0)).toBe(15_000);
+    const spread = new Set(Array.from({ length: 20 }, () => reconnectDelay(4)));
+    expect(spread.size).toBeGreaterThan(1);
+    for (const delay of spread) expect(delay).toBeGreaterThanOrEqual(8000);
+  });
+});

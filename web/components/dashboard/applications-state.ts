@@ -1,0 +1,107 @@
+// The dashboard's list of applications as a reducer over what the server says: a snapshot (the
+// whole list), one application (created or changed), or ids that were removed. The live event
+// stream, the list request and the answers to status changes all feed it, so the list has one
+// source of truth and arrives at the same state whatever the order of equal news.
+import { z } from 'zod';
+import { APPLICATION_STATUSES, APPLICATION_TYPES, newestFirst, type ApplicationRecord } from '../../lib/applications';
+
+export type ApplicationsAction =
+  | { type: 'snapshot'; applications: ApplicationRecord[] }
+  | { type: 'application'; application: ApplicationRecord }
+  | { type: 'removed'; ids: string[] };
+
+export interface ApplicationsState {
+  /** False until the first snapshot. */
+  loaded: boolean;
+  /** Newest first. */
+  applications: ApplicationRecord[];
+}
+
+export const INITIAL_APPLICATIONS: ApplicationsState = { loaded: false, applications: [] };
+
+export function applicationsReducer(state: ApplicationsState, action: ApplicationsAction): ApplicationsState {
+  switch (action.type) {
+    case 'snapshot':
+      return { loaded: true, applications: [...action.applications].sort(newestFirst) };
+    case 'application': {
+      const incoming = action.application;
+      const existing = state.applications.find((a) => a.id === incoming.id);
+      // An older version (a late answer or a replayed event) never overwrites a newer one.
+      if (existing && existing.version > incoming.version) return state;
+      if (existing && existing.version === incoming.version && existing.status === incoming.status) return state;
+      const others = state.applications.filter((a) => a.id !== incoming.id);
+      return { ...state, applications: [...others, incoming].sort(newestFirst) };
+    }
+    case 'removed': {
+      const ids = new Set(action.ids);
+      if (!state.applications.some((a) => ids.has(a.id))) return state;
+      return { ...state, applications: state.applications.filter((a) => !ids.has(a.id)) };
+    }
+  }
+}
+
+// What comes over the wire is checked before it reaches the list: a malformed event is dropped
+// rather than breaking the page.
+export const applicationRecordSchema = z.object({
+  id: z.string().min(1),
+  applicationType: z.enum(APPLICATION_TYPES),
+  status: z.enum(APPLICATION_STATUSES),
+  name: z.string(),
+  email: z.string(),
+  websiteLink: z.string().nullable().default(null),
+  message: z.string().nullable().default(null),
+  createdAt: z.string(),
+  updatedAt: z.string().nullable().default(null),
+  version: z.number().int(),
+}) satisfies z.ZodType<ApplicationRecord, unknown>;
+
+const snapshotEvent = z.object({ applications: z.array(applicationRecordSchema) });
+// The record alone, or wrapped as {application} / {record}.
+const applicationEvent = z.union([
+  applicationRecordSchema,
+  z.object({ application: applicationRecordSchema }).transform((e) => e.application),
+  z.object({ record: applicationRecordSchema }).transform((e) => e.record),
+]);
+// The removed ids as a list, or as {ids} / {removed}; a single {id} too.
+const removedEvent = z.union([
+  z.array(z.string()),
+  z.object({ ids: z.array(z.string()) }).transform((e) => e.ids),
+  z.object({ removed: z.array(z.string()) }).transform((e) => e.removed),
+  z.object({ id: z.string() }).transform((e) => [e.id]),
+]);
+
+/** One server-sent event (its `event:` name and `data:`) as an action; null when unknown or malformed. */
+export function parseStreamEvent(event: string | undefined, data: string): ApplicationsAction | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  switch (event) {
+    case 'snapshot': {
+      const parsed = snapshotEvent.safeParse(json);
+      return parsed.success ? { type: 'snapshot', applications: parsed.data.applications } : null;
+    }
+    case 'application': {
+      const parsed = applicationEvent.safeParse(json);
+      return parsed.success ? { type: 'application', application: parsed.data } : null;
+    }
+    case 'removed': {
+      const parsed = removedEvent.safeParse(json);
+      return parsed.success ? { type: 'removed', ids: parsed.data } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The wait before reconnect attempt `attempt` (0-based): doubling from `base` up to `max`, of which
+ * a random half is jitter, so that many dashboards do not reconnect in step after a server restart,
+ * yet none retries sooner than half the step. `random` is injectable for tests.
+ */
+export function reconnectDelay(attempt: number, random = Math.random, base = 1000, max = 30_000): number {
+  const ceiling = Math.min(max, base * 2 ** Math.min(attempt, 20));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}

@@ -1,0 +1,146 @@
+// The dashboard's calls to the team API. The team token travels only in the Authorization header
+// (never in a URL, where logs and the browser history would keep it). Kept apart from backend.ts,
+// which the landing page loads: these calls belong to the dashboard's bundle only.
+import type { ApplicationRecord, ApplicationStatus, HistoryEntry } from '../../lib/applications';
+import { applicationRecordSchema } from './applications-state';
+import { pageRequest, type SignupStats, type TeamSignup } from './signups-view';
+
+/** The token expired or is not valid any more: the dashboard locks again. */
+export class TeamAuthError extends Error {
+  constructor() {
+    super('Your session has ended. Please enter the code again.');
+  }
+}
+
+/** A request the server refused or could not answer; `message` is the server's text where it gave one. */
+export class TeamApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export const GATE_TEXTS = {
+  tooManyTries: 'Too many incorrect attempts. Please wait a few minutes and try again.',
+  unreachable: 'The code could not be checked (no connection to the server). Please try again.',
+} as const;
+
+export type SessionAnswer = { ok: true; token: string } | { ok: false; status: number; error: string };
+
+/** Exchanges the team code for a token. Throws when the server cannot be reached. */
+export async function openTeamSession(code: string): Promise<SessionAnswer> {
+  const response = await fetch('/api/team/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { token?: string; error?: string };
+  if (response.ok && body.token) return { ok: true, token: body.token };
+  const fallback = response.status === 429 ? GATE_TEXTS.tooManyTries : GATE_TEXTS.unreachable;
+  return { ok: false, status: response.status, error: body.error || fallback };
+}
+
+/** fetch with the team token; a 401 throws TeamAuthError. */
+export async function teamFetch(token: string, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('Authorization', `Bearer ${token}`);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const response = await fetch(path, { ...init, headers, cache: 'no-store' });
+  if (response.status === 401) throw new TeamAuthError();
+  return response;
+}
+
+async function errorOf(response: Response): Promise<TeamApiError> {
+  const body = (await response.json().catch(() => ({}))) as { error?: unknown };
+  const text = typeof body.error === 'string' && body.error ? body.error : `HTTP ${response.status}`;
+  return new TeamApiError(text, response.status);
+}
+
+async function teamJson<T>(token: string, path: string): Promise<T> {
+  const response = await teamFetch(token, path);
+  if (!response.ok) throw await errorOf(response);
+  return (await response.json()) as T;
+}
+
+/** Every application, newest first. */
+export async function fetchApplications(token: string): Promise<ApplicationRecord[]> {
+  const body = await teamJson<{ applications: unknown[] }>(token, '/api/applications');
+  return body.applications.flatMap((a) => {
+    const parsed = applicationRecordSchema.safeParse(a);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export type StatusAnswer =
+  | { kind: 'updated'; application: ApplicationRecord }
+  /** Someone changed it meanwhile: the stored state, which the change did not touch. */
+  | { kind: 'conflict'; application: ApplicationRecord }
+  | { kind: 'failed'; error: string };
+
+/** Sets the status if the stored version is still `version`. Never throws except TeamAuthError. */
+export async function updateApplicationStatus(
+  token: string,
+  application: Pick<ApplicationRecord, 'id' | 'version'>,
+  status: ApplicationStatus,
+): Promise<StatusAnswer> {
+  try {
+    const response = await teamFetch(token, `/api/applications/${encodeURIComponent(application.id)}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status, version: application.version }),
+    });
+    const body = (await response.json().catch(() => ({}))) as { application?: unknown; error?: unknown };
+    const record = applicationRecordSchema.safeParse(body.application);
+    if (response.ok && record.success) return { kind: 'updated', application: record.data };
+    if (response.status === 409 && record.success) return { kind: 'conflict', application: record.data };
+    const error = typeof body.error === 'string' && body.error ? body.error : `HTTP ${response.status}`;
+    return { kind: 'failed', error };
+  } catch (error) {
+    if (error instanceof TeamAuthError) throw error;
+    return { kind: 'failed', error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The status changes of one application, oldest first (its creation first). */
+export async function fetchHistory(token: string, id: string): Promise<HistoryEntry[]> {
+  const body = await teamJson<{ history: HistoryEntry[] }>(
+    token,
+    `/api/applications/${encodeURIComponent(id)}/history`,
+  );
+  return body.history;
+}
+
+/** One page of the signups, newest first, and how many there are in all. */
+export async function fetchSignupsPage(token: string, page: number): Promise<{ signups: TeamSignup[]; total: number }> {
+  const { limit, offset } = pageRequest(page);
+  const body = await teamJson<{ signups: TeamSignup[]; total?: number }>(
+    token,
+    `/api/signups?limit=${limit}&offset=${offset}`,
+  );
+  return { signups: body.signups, total: body.total ?? body.signups.length };
+}
+
+/** Counts per type, the newsletter's double opt-in, and signups per ISO week. */
+export const fetchSignupStats = (token: string) => teamJson<SignupStats>(token, '/api/signups/stats');
+
+/** Downloads a team file (CSV) with the token in the header, and saves it under the server's name. */
+export async function downloadTeamFile(token: string, path: string, fallbackName: string): Promise<void> {
+  const response = await teamFetch(token, path, { headers: { Accept: 'text/csv' } });
+  if (!response.ok) throw await errorOf(response);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const name = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the file to the browser's download; the object URL can go after this task.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}

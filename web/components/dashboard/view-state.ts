@@ -1,0 +1,133 @@
+// The team dashboard's view state and what a card shows, without the DOM: the filters and search as
+// a URL query (so a view can be bookmarked and survives a reload), the filtered list, dates in
+// German format, and which website links may become links.
+import {
+  ALL,
+  APPLICATION_STATUSES,
+  APPLICATION_TYPES,
+  matchesFilter,
+  newestFirst,
+  type ApplicationRecord,
+  type ApplicationStatus,
+  type ApplicationType,
+} from '../../lib/applications';
+
+export const TYPE_OPTIONS = [ALL, ...APPLICATION_TYPES] as const;
+export const STATUS_OPTIONS = [ALL, ...APPLICATION_STATUSES] as const;
+export const DASHBOARD_VIEWS = ['applications', 'signups'] as const;
+export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
+
+export interface DashboardQuery {
+  type: ApplicationType | typeof ALL;
+  status: ApplicationStatus | typeof ALL;
+  /** Search over name and email; kept as typed (the filter trims it). */
+  q: string;
+  view: DashboardView;
+  /** The signups table's page, from 1. */
+  page: number;
+}
+
+export const DEFAULT_QUERY: DashboardQuery = { type: ALL, status: ALL, q: '', view: 'applications', page: 1 };
+
+/** The longest search kept from a URL (the API refuses longer ones). */
+export const SEARCH_MAX = 200;
+
+const oneOf = <T extends string>(options: readonly T[], value: string | null, fallback: T): T =>
+  value !== null && (options as readonly string[]).includes(value) ? (value as T) : fallback;
+
+/** Reads the view from a URL query; anything unknown or malformed falls back to the default. */
+export function parseDashboardQuery(search: URLSearchParams | string): DashboardQuery {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const page = Number(params.get('page'));
+  return {
+    type: oneOf(TYPE_OPTIONS, params.get('type'), ALL),
+    status: oneOf(STATUS_OPTIONS, params.get('status'), ALL),
+    q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
+    view: oneOf(DASHBOARD_VIEWS, params.get('view'), 'applications'),
+    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+  };
+}
+
+/** The URL query of a view; default values are left out, so the plain URL is the default view. */
+export function serialiseDashboardQuery(query: DashboardQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.view !== DEFAULT_QUERY.view) params.set('view', query.view);
+  if (query.type !== ALL) params.set('type', query.type);
+  if (query.status !== ALL) params.set('status', query.status);
+  if (query.q) params.set('q', query.q);
+  if (query.page !== 1) params.set('page', String(query.page));
+  return params;
+}
+
+/** The filter part of a view as the API's list and CSV export read it (`?type=&status=&q=`). */
+export function applicationQueryString(query: DashboardQuery): string {
+  const { type, status, q } = query;
+  return serialiseDashboardQuery({ ...DEFAULT_QUERY, type, status, q: q.trim() }).toString();
+}
+
+/** The applications the view shows, newest first. */
+export function visibleApplications(applications: readonly ApplicationRecord[], query: DashboardQuery) {
+  const filter = {
+    type: query.type === ALL ? undefined : query.type,
+    status: query.status === ALL ? undefined : query.status,
+    q: query.q.trim() || undefined,
+  };
+  return applications.filter((a) => matchesFilter(a, filter)).sort(newestFirst);
+}
+
+export const NOT_AVAILABLE = 'N/A';
+
+// Dates are shown in the business's own time zone, so every team member reads the same day.
+const TIME_ZONE = 'Europe/Berlin';
+const dateFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const toDate = (iso: string | null | undefined) => {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+/** "22.11.2026", or "N/A" when the date is missing or not a date. */
+export function formatDate(iso: string | null | undefined): string {
+  const date = toDate(iso);
+  return date ? dateFormat.format(date) : NOT_AVAILABLE;
+}
+
+/** "22.11.2026, 14:05" (Berlin time), or "N/A". */
+export function formatDateTime(iso: string | null | undefined): string {
+  const date = toDate(iso);
+  return date ? dateTimeFormat.format(date) : NOT_AVAILABLE;
+}
+
+/**
+ * The href for an applicant's website, or null when it must stay plain text: only absolute http
+ * and https addresses become links (a `javascript:` or `data:` address would run in our page).
+ */
+export function safeWebsiteHref(link: string | null | undefined): string | null {
+  const text = link?.trim();
+  if (!text || !/^https?:\/\//i.test(text)) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A mailto: link to `email`; characters that would start a query or fragment are escaped. */
+export function mailtoHref(email: string): string {
+  return `mailto:${encodeURIComponent(email.trim()).replaceAll('%40', '@')}`;
+}

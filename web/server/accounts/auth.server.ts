@@ -1,0 +1,193 @@
+// Accounts with email and password: Better Auth on our database (its Drizzle adapter over the
+// tables in db/schema.ts). Created lazily for the current configuration and database.
+//
+// Every call that changes state goes through `auth.handler` with a Request, also when a route
+// action calls it for a plain form post: calls through `auth.api` skip Better Auth's rate limiter
+// and its origin check. The limits live in the database, so they hold across server processes.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { RouterContextProvider } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '~/lib/auth';
+import { accountDeletedMail, passwordResetMail, queueAccountMail, verificationMail } from './mails.server';
+import { deleteAccountData } from './account-data.server';
+import { getConfig, type Config } from '../config.server';
+import { getDatabase, schema, type Database } from '../db/db.server';
+import { readText } from '../http/http.server';
+import { clientAddressContext } from '../http/request-context.server';
+
+/** Better Auth's base path; /api/auth/* is handed to it by web/routes/api.auth.$.ts. */
+export const AUTH_BASE_PATH = '/api/auth';
+/** Where the reset link leads (the page that sets the new password). */
+export const RESET_PAGE_PATH = '/passwort-neu';
+/** The set-by-us header Better Auth reads the client address from (a client's own value is replaced). */
+const CLIENT_ADDRESS_HEADER = 'x-bc-client-address';
+
+const RATE_LIMITED_PATHS = [
+  '/sign-in/email',
+  '/sign-up/email',
+  '/request-password-reset',
+  '/reset-password',
+  '/send-verification-email',
+  '/delete-user',
+  '/change-password',
+];
+
+function createAuth(config: Config, database: Database) {
+  const t = schema;
+  const limit = config.authRateLimit;
+  return betterAuth({
+    appName: 'Bewegungscoaching',
+    secret: config.authSecret,
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(database.db, {
+      provider: 'pg',
+      transaction: true,
+      schema: {
+        user: t.authUsers,
+        session: t.authSessions,
+        account: t.authAccounts,
+        verification: t.authVerifications,
+        rateLimit: t.authRateLimits,
+      },
+    }),
+    // The configured public address, and the request's own origin (a same-origin post), are the
+    // only origins whose state-changing requests are accepted.
+    trustedOrigins: (request) => [config.publicUrl, ...(request ? [new URL(request.url).origin] : [])],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      // Signing in works before the address is verified; what is tied to it is shown only after.
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.publicUrl}${RESET_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+        await queueAccountMail('password-reset', passwordResetMail(user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await queueAccountMail('email-verification', verificationMail(user.email, url));
+      },
+    },
+    user: {
+      deleteUser: {
+        enabled: true,
+        // What belongs to the account goes first: a failure leaves the account to try again.
+        beforeDelete: async (user) => {
+          await deleteAccountData(user);
+        },
+        afterDelete: async (user) => {
+          await queueAccountMail('account-deleted', accountDeletedMail(user.email));
+        },
+      },
+    },
+    session: {
+      // Every request reads the session row: a revoked session (sign out everywhere, a password
+      // reset) is signed out at once, never kept alive by a signed cookie cache.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: limit > 0,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        ...Object.fromEntries(RATE_LIMITED_PATHS.map((path) => [path, { window: 60, max: limit }])),
+        // Reading the session is not an attempt at anything; it need not write a counter.
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      // Better Auth skips its origin check when NODE_ENV is test; ours checks everywhere.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      useSecureCookies: config.https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.https },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let current: { config: Config; database: Database; auth: Auth } | undefined;
+
+/** The Better Auth instance of the current configuration and database. */
+export function getAuth(): Auth {
+  const config = getConfig();
+  const database = getDatabase();
+  if (current?.config !== config || current.database !== database) {
+    current = { config, database, auth: createAuth(config, database) };
+  }
+  return current.auth;
+}
+
+/** A copy of `headers` that carries the client address as our server saw it (never the client's claim). */
+function withClientAddress(headers: Headers, context: Readonly<RouterContextProvider>) {
+  const copy = new Headers(headers);
+  copy.set(CLIENT_ADDRESS_HEADER, context.get(clientAddressContext));
+  return copy;
+}
+
+/**
+ * Hands a request to /api/auth/* to Better Auth. Its bodies are a few fields: one over 16 KB is
+ * refused (413, thrown as an HttpError) before Better Auth reads it.
+ */
+export async function handleAuthRequest(request: Request, context: Readonly<RouterContextProvider>) {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const body = hasBody ? await readText(request) : undefined;
+  const headers = withClientAddress(request.headers, context);
+  return getAuth().handler(new Request(request.url, { method: request.method, headers, body }));
+}
+
+// What a form post forwards to Better Auth: the session cookie, and what its origin and CSRF checks read.
+const FORWARDED = ['cookie', 'origin', 'referer', 'user-agent', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest'];
+
+export interface AuthAnswer {
+  ok: boolean;
+  status: number;
+  /** Better Auth's JSON answer ({} when it had none). */
+  body: Record<string, unknown>;
+  /** The cookies Better Auth set or cleared, to pass on to the browser. */
+  setCookies: string[];
+}
+
+/**
+ * Calls one of Better Auth's endpoints for a route action (a plain form post or the page's fetch)
+ * through its handler, as if the browser had called it: the same limiter, origin check and cookies.
+ */
+export async function callAuth(
+  path: string,
+  body: Record<string, unknown>,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<AuthAnswer> {
+  const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
+  for (const name of FORWARDED) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const url = new URL(`${AUTH_BASE_PATH}${path}`, request.url);
+  const response = await getAuth().handler(
+    new Request(url, { method: 'POST', headers: withClientAddress(headers, context), body: JSON.stringify(body) }),
+  );
+  const answer = (await response.json().catch(() => null)) as unknown;
+  return {
+    ok: response.ok,
+    status: response.status,
+    body: answer && typeof answer === 'object' ? (answer as Record<string, unknown>) : {},
+    setCookies: response.headers.getSetCookie(),
+  };
+}
+
+/** The signed-in user and session of a request, or null. */
+export async function getSession(request: Request) {
+  return getAuth().api.getSession({ headers: request.headers });
+}
+
+export type Session = NonNullable<Awaited<ReturnType<typeof getSession>>>;

@@ -1,0 +1,267 @@
+// Applications: stored once per client-generated id, listed for the team, changed with the version
+// the changer saw. Every creation and change writes a history entry whose id is the change
+// sequence of the live event stream, and announces it on the `applications` channel (NOTIFY, sent
+// at commit), so every server process on the database hears it.
+import { and, asc, desc, eq, gt, max, sql, type SQL } from 'drizzle-orm';
+import type {
+  ApplicationFilter,
+  ApplicationRecord,
+  ApplicationStatus,
+  ApplicationType,
+  HistoryEntry,
+} from '~/lib/applications';
+import { getDatabase, schema, selectRows, type Db } from '../db/db.server';
+
+/** The NOTIFY channel of application changes; its payloads are `ApplicationNotice`s as JSON. */
+export const APPLICATIONS_CHANNEL = 'applications';
+
+/**
+ * What a NOTIFY on the channel says: the change sequence reached `seq` (one application changed, or
+ * applications were deleted, `id` absent). What changed is read from the sequence.
+ */
+export type ApplicationNotice = { seq: number; id?: string };
+
+/** One entry of the change sequence: an application created or changed, or one deleted. */
+export type ApplicationChange = { seq: number; application: ApplicationRecord } | { seq: number; removed: string };
+
+// Writers serialise on this transaction-scoped lock, so change ids (history ids) become visible in
+// the order they were drawn: a reader that saw id N never later finds a new id below N.
+const WRITE_LOCK = 727_002;
+
+type Row = typeof schema.applications.$inferSelect;
+const t = schema.applications;
+const h = schema.applicationHistory;
+const r = schema.applicationRemovals;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const toApplicationRecord = (row: Row): ApplicationRecord => ({
+  id: row.id,
+  applicationType: row.applicationType,
+  status: row.status,
+  name: row.name,
+  email: row.email,
+  websiteLink: row.websiteLink,
+  message: row.message,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: iso(row.updatedAt),
+  version: row.version,
+});
+
+export interface NewApplication {
+  /** A UUID made by the client; the same id again stores nothing and answers the first record. */
+  id: string;
+  applicationType: ApplicationType;
+  name: string;
+  email: string;
+  websiteLink?: string | null;
+  message?: string | null;
+  consentAt?: Date | null;
+}
+
+async function lockWriters(tx: Db) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${WRITE_LOCK})`);
+}
+
+async function announce(tx: Db, notice: ApplicationNotice) {
+  await tx.execute(sql`select pg_notify(${APPLICATIONS_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+async function addHistory(tx: Db, applicationId: string, from: ApplicationStatus | null, to: ApplicationStatus) {
+  const [entry] = await tx.insert(h).values({ applicationId, fromStatus: from, toStatus: to }).returning({ seq: h.id });
+  return entry!.seq;
+}
+
+/**
+ * Stores a new application as pending (version 1, its creation as the first history entry) and
+ * announces it. `withinTransaction` runs in the same transaction when the application is new (the
+ * caller queues its mails there, so they are sent if and only if the application is stored).
+ */
+export async function createApplication(
+  input: NewApplication,
+  withinTransaction?: (tx: Db, record: ApplicationRecord) => Promise<void>,
+): Promise<{ record: ApplicationRecord; created: boolean }> {
+  const { db } = getDatabase();
+  return db.transaction(async (tx) => {
+    await lockWriters(tx);
+    const [row] = await tx
+      .insert(t)
+      .values({
+        id: input.id,
+        applicationType: input.applicationType,
+        name: input.name,
+        email: input.email,
+        websiteLink: input.websiteLink || null,
+        message: input.message || null,
+        consentAt: input.consentAt ?? null,
+      })
+      .onConflictDoNothing({ target: t.id })
+      .returning();
+    if (!row) {
+      const [existing] = await tx.select().from(t).where(eq(t.id, input.id));
+      return { record: toApplicationRecord(existing!), created: false };
+    }
+    const record = toApplicationRecord(row);
+    const seq = await addHistory(tx, row.id, null, row.status);
+    await withinTransaction?.(tx, record);
+    await announce(tx, { seq, id: row.id });
+    return { record, created: true };
+  });
+}
+
+function filterWhere(filter: Partial<ApplicationFilter>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.type) conditions.push(eq(t.applicationType, filter.type));
+  if (filter.status) conditions.push(eq(t.status, filter.status));
+  if (filter.q) {
+    const q = filter.q.toLowerCase();
+    conditions.push(sql`(position(${q} in lower(${t.name})) > 0 or position(${q} in lower(${t.email})) > 0)`);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The applications that pass `filter`, newest first. */
+export async function listApplications(filter: Partial<ApplicationFilter> = {}): Promise<ApplicationRecord[]> {
+  const { db } = getDatabase();
+  const rows = await db.select().from(t).where(filterWhere(filter)).orderBy(desc(t.createdAt), desc(t.id));
+  return rows.map(toApplicationRecord);
+}
+
+export async function getApplication(id: string): Promise<ApplicationRecord | undefined> {
+  const { db } = getDatabase();
+  const [row] = await db.select().from(t).where(eq(t.id, id));
+  return row && toApplicationRecord(row);
+}
+
+export type StatusChange =
+  | { kind: 'updated'; application: ApplicationRecord }
+  /** The status was already `status`: nothing written. */
+  | { kind: 'unchanged'; application: ApplicationRecord }
+  /** `expectedVersion` was not the stored version: someone changed it meanwhile. */
+  | { kind: 'conflict'; application: ApplicationRecord }
+  | { kind: 'not-found' };
+
+/**
+ * Sets the status (writing updatedAt, version + 1 and a history entry). With `expectedVersion`,
+ * only if the stored version is still that one.
+ */
+export async function setApplicationStatus(
+  id: string,
+  status: ApplicationStatus,
+  expectedVersion?: number,
+  now = new Date(),
+): Promise<StatusChange> {
+  const { db } = getDatabase();
+  return db.transaction(async (tx): Promise<StatusChange> => {
+    await lockWriters(tx);
+    const [row] = await tx.select().from(t).where(eq(t.id, id)).for('update');
+    if (!row) return { kind: 'not-found' };
+    if (expectedVersion !== undefined && row.version !== expectedVersion)
+      return { kind: 'conflict', application: toApplicationRecord(row) };
+    if (row.status === status) return { kind: 'unchanged', application: toApplicationRecord(row) };
+    const [updated] = await tx
+      .update(t)
+      .set({ status, updatedAt: now, version: sql`${t.version} + 1` })
+      .where(eq(t.id, id))
+      .returning();
+    const seq = await addHistory(tx, id, row.status, status);
+    await announce(tx, { seq, id });
+    return { kind: 'updated', application: toApplicationRecord(updated!) };
+  });
+}
+
+/** The history of one application, oldest first (the creation first); undefined if there is none. */
+export async function getApplicationHistory(id: string): Promise<HistoryEntry[] | undefined> {
+  const { db } = getDatabase();
+  const rows = await db
+    .select({ from: h.fromStatus, to: h.toStatus, at: h.at })
+    .from(h)
+    .where(eq(h.applicationId, id))
+    .orderBy(asc(h.id));
+  if (!rows.length) return (await getApplication(id)) ? [] : undefined;
+  return rows.map((r) => ({ from: r.from, to: r.to, at: r.at.toISOString() }));
+}
+
+/** The newest change id (0 when there was none): the position of a snapshot in the change sequence. */
+export async function latestChangeSeq(): Promise<number> {
+  const { db } = getDatabase();
+  const [changed] = await db.select({ seq: max(h.id) }).from(h);
+  const [removed] = await db.select({ seq: max(r.id) }).from(r);
+  return Math.max(Number(changed?.seq ?? 0), Number(removed?.seq ?? 0));
+}
+
+/**
+ * What changed after change `seq`, in change order: each application changed since once, in its
+ * current state with the id of its latest change, and each one deleted since (at most `limit`
+ * entries; `more` says there were more).
+ */
+export async function applicationsChangedSince(
+  seq: number,
+  limit = 500,
+): Promise<{ changes: ApplicationChange[]; more: boolean }> {
+  const { db } = getDatabase();
+  const latest = db
+    .select({ applicationId: h.applicationId, seq: max(h.id).as('seq') })
+    .from(h)
+    .where(gt(h.id, seq))
+    .groupBy(h.applicationId)
+    .as('latest');
+  const rows = await db
+    .select({ seq: latest.seq, row: t })
+    .from(latest)
+    .innerJoin(t, eq(t.id, latest.applicationId))
+    .orderBy(asc(latest.seq))
+    .limit(limit + 1);
+  const removals = await db
+    .select({ seq: r.id, id: r.applicationId })
+    .from(r)
+    .where(gt(r.id, seq))
+    .orderBy(asc(r.id))
+    .limit(limit + 1);
+  // Each list holds its first limit + 1 entries, so the first `limit` of both merged are exact.
+  const merged: ApplicationChange[] = [
+    ...rows.map((row) => ({ seq: Number(row.seq), application: toApplicationRecord(row.row) })),
+    ...removals.map((removal) => ({ seq: Number(removal.seq), removed: removal.id })),
+  ].sort((a, b) => a.seq - b.seq);
+  return { changes: merged.slice(0, limit), more: merged.length > limit };
+}
+
+/**
+ * Deletes applications (with their history) and announces which, so open dashboards drop them.
+ * Used by the retention sweep and by account deletion.
+ */
+export async function deleteApplications(where: SQL): Promise<string[]> {
+  const { db } = getDatabase();
+  return db.transaction(async (tx) => {
+    await lockWriters(tx);
+    const removed = (await tx.delete(t).where(where).returning({ id: t.id })).map((row) => row.id);
+    if (removed.length) {
+      // One entry of the change sequence per deletion (the history's sequence), so a stream that
+      // resumes after a break learns of it too; one notice for all of them.
+      const entries = await selectRows<{ seq: string | number }>(
+        tx,
+        sql`insert into application_removals (id, application_id)
+            select nextval(pg_get_serial_sequence('application_history', 'id')), removed.id
+            from unnest(${`{${removed.join(',')}}`}::uuid[]) as removed(id)
+            returning id as seq`,
+      );
+      await announce(tx, { seq: Math.max(...entries.map((e) => Number(e.seq))) });
+    }
+    return removed;
+  });
+}
+
+/** Deletes the applications whose last change (or creation) is older than `before`. */
+export const deleteApplicationsUnchangedSince = (before: Date) =>
+  deleteApplications(sql`coalesce(${t.updatedAt}, ${t.createdAt}) < ${before.toISOString()}::timestamptz`);
+
+/** Applications filed with this email address (case-insensitive), newest first. */
+export async function applicationsByEmail(email: string): Promise<ApplicationRecord[]> {
+  const { db } = getDatabase();
+  const rows = await db
+    .select()
+    .from(t)
+    .where(sql`lower(${t.email}) = ${email.toLowerCase()}`)
+    .orderBy(desc(t.createdAt), desc(t.id));
+  return rows.map(toApplicationRecord);
+}

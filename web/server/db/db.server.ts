@@ -1,0 +1,206 @@
+// Connection and migrations. PostgreSQL when DATABASE_URL is set, embedded PGlite (real Postgres
+// compiled to WASM) in DATA_DIR otherwise. Both get the same Drizzle schema and migrations, and
+// the same LISTEN/NOTIFY interface for live updates.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDirLock } from './dir-lock.server';
+
+export { schema };
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Database {
+  kind: DbKind;
+  db: Db;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. `onReconnect` is called
+   * after the listening connection was lost and opened again (notifications in between are lost).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { databaseUrl: string; dataDir?: undefined }
+  /** A directory for PGlite's files, or 'memory://' for a throwaway database (tests). */
+  | { databaseUrl?: undefined; dataDir: string };
+
+/** The folder with drizzle-kit's migrations, found from the source tree and from the server build. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Migrations folder drizzle/ not found');
+    dir = parent;
+  }
+}
+
+/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl !== undefined ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  let releaseLock = () => {};
+  let dbDir = dataDir;
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true });
+    // Two PGlite instances on one directory silently lose writes: refuse a second process.
+    releaseLock = acquireDirLock(dataDir);
+    dbDir = path.join(dataDir, 'pglite');
+  }
+  try {
+    const client = await PGlite.create(inMemory ? undefined : dbDir);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    return {
+      kind: 'pglite',
+      db: db as unknown as Db,
+      listen: async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload);
+        return () => unlisten();
+      },
+      notify: async (channel, payload) => {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** The application_name of the LISTEN connection (to find it in pg_stat_activity). */
+export const LISTENER_NAME = 'bewegung-listener';
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const db = drizzlePg({ client: pool, schema });
+  // Several server processes may start at once: one migrates, the others wait.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(727001)');
+    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(727001)').catch(() => {});
+    lockClient.release();
+  }
+
+  // LISTEN needs one connection of its own, outside the pool (a pooled one is handed to others).
+  // When it drops, it is opened again with a growing pause, every channel is listened to again,
+  // and `onReconnect` handlers hear of it: notifications sent meanwhile are lost, so they catch up.
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const reconnectHandlers = new Set<() => void>();
+  let listener: pg.Client | undefined;
+  let opening: Promise<pg.Client> | undefined;
+  let closing = false;
+
+  async function openListener() {
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: LISTENER_NAME });
+    client.on('notification', (msg) => handlers.get(msg.channel)?.forEach((h) => h(msg.payload ?? '')));
+    client.on('error', (error) => {
+      console.error('PostgreSQL listener error:', error.message);
+      dropped(client);
+    });
+    client.on('end', () => dropped(client));
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    listener = client;
+    return client;
+  }
+  function listenerClient() {
+    opening ??= openListener().catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    });
+    return opening;
+  }
+  function dropped(client: pg.Client) {
+    if (closing || listener !== client) return;
+    listener = undefined;
+    opening = undefined;
+    client.end().catch(() => {});
+    void reconnect();
+  }
+  async function reconnect() {
+    for (let attempt = 0; !closing; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 5000)));
+      if (closing) return;
+      try {
+        await listenerClient();
+        console.log('PostgreSQL listener reconnected');
+        reconnectHandlers.forEach((h) => h());
+        return;
+      } catch (error) {
+        console.error(`PostgreSQL listener: reconnect failed (${(error as Error).message}); retrying`);
+      }
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    listen: async (channel, onPayload, onReconnect) => {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onPayload);
+      if (onReconnect) reconnectHandlers.add(onReconnect);
+      return async () => {
+        set.delete(onPayload);
+        if (onReconnect) reconnectHandlers.delete(onReconnect);
+      };
+    },
+    notify: async (channel, payload) => {
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    close: async () => {
+      closing = true;
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+let current: Database | undefined;
+/** The process's database, opened at start (see start.server.ts) or by a test. */
+export function getDatabase(): Database {
+  if (!current) throw new Error('The database is not open (start the server with `npm run serve`).');
+  return current;
+}
+export function setDatabase(database: Database | undefined) {
+  current = database;
+}

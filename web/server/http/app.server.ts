@@ -1,0 +1,126 @@
+// The one Node process: security headers, compression, hashed assets, prerendered pages, and
+// React Router for server-rendered pages and the API (resource routes).
+//
+// Prerendered pages and hashed assets are fixed bytes, held in memory precompressed: they are
+// answered before Express (no middleware, no per-request compression or headers), like a static
+// file server. Everything else goes through Express.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express from 'express';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { Config } from '../config.server';
+import { directAction, routeAction } from './direct-action.server';
+import { loadHashedAssets } from '../serving/hashed-assets.server';
+import { PrerenderedPages } from '../serving/prerendered-pages.server';
+import { clientAddressContext, nonceContext } from './request-context.server';
+import { registerPrerenderTarget } from '../serving/revalidate.server';
+import { newNonce, securityHeaders } from './security-headers.server';
+import { sendStaticFile, type StaticFile } from '../serving/static-files.server';
+import { closeUnreadBodies } from './unread-body.server';
+
+export type ServerBuildSource =
+  { build: ServerBuild } | { dev: () => Promise<ServerBuild>; viteMiddleware: express.RequestHandler };
+
+export interface AppOptions {
+  config: Config;
+  source: ServerBuildSource;
+  /** build/client: hashed assets, public files and prerendered pages. */
+  clientDir: string;
+}
+
+export interface App {
+  app: express.Express;
+  /** The HTTP server's request listener: fixed files first, then the Express app. */
+  listener: RequestListener;
+  /** Settles when the prerendered pages and the assets are in memory; listen only after it. */
+  ready: Promise<void>;
+}
+
+export function createApp({ config, source, clientDir }: AppOptions): App {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  // An early answer (405, 413, 401) to a request whose body is still coming closes the connection.
+  app.use(closeUnreadBodies);
+
+  app.use((_req, res, next) => {
+    const nonce = newNonce();
+    res.locals.nonce = nonce;
+    res.set(securityHeaders({ nonce }, config.https));
+    next();
+  });
+
+  const loadContext = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(nonceContext, res.locals.nonce as string);
+    context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    return context;
+  };
+
+  // The signup endpoint's action, called without React Router's request handler (decision record
+  // 008). In development the route module changes under Vite, so it goes the usual way.
+  if (!('dev' in source)) app.post('/api/signups', directAction(routeAction(source.build, 'api/signups'), loadContext));
+
+  // Server-Sent Events must not be buffered by compression.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    }),
+  );
+
+  let fixedFile: ((pathname: string) => StaticFile | undefined) | undefined;
+  let ready = Promise.resolve();
+  if ('dev' in source) {
+    app.use(source.viteMiddleware);
+  } else {
+    const pages = new PrerenderedPages(clientDir, source.build.prerender, (hashes) => ({
+      ...securityHeaders({ hashes }, config.https),
+      'Cache-Control': 'no-cache',
+      'Content-Type': 'text/html; charset=utf-8',
+    }));
+    // POST /api/revalidate re-renders these pages in this process (web/server/revalidate.server.ts).
+    registerPrerenderTarget({ build: source.build, clientDir, pages });
+    let assets = new Map<string, StaticFile>();
+    // Assets are not documents: their CSP only matters as the same header set everywhere.
+    const assetHeaders = securityHeaders({ hashes: [] }, config.https);
+    ready = Promise.all([
+      pages.load(),
+      loadHashedAssets(path.join(clientDir, 'assets'), assetHeaders).then((loaded) => void (assets = loaded)),
+    ]).then(() => undefined);
+    fixedFile = (pathname) => (pathname.startsWith('/assets/') ? assets.get(pathname) : pages.get(pathname));
+    // Assets the fast path does not know (a type it does not hold): hashed names, cached for a year.
+    app.use(
+      '/assets',
+      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }),
+    );
+    // Other public files (favicon, robots, .data files of prerendered routes). No directory
+    // redirects: /agb must not become /agb/.
+    app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: 'dev' in source ? source.dev : source.build,
+      mode: config.production ? 'production' : 'development',
+      getLoadContext: loadContext,
+    }),
+  );
+
+  const listener: RequestListener = fixedFile
+    ? (req: IncomingMessage, res: ServerResponse) => {
+        const file = (req.method === 'GET' || req.method === 'HEAD') && fixedFile(pathOf(req.url));
+        if (file) sendStaticFile(req, res, file);
+        else app(req, res);
+      }
+    : app;
+  return { app, listener, ready };
+}
+
+/** The path of a request target (`/agb?x=1` → `/agb`), as Express's req.path reads it. */
+function pathOf(url = '/') {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}

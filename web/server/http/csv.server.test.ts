@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'vitest';
+import { BOM, csvCell, toCsv } from './csv.server';
+
+describe('CSV for German Excel', () => {
+  test('starts with a UTF-8 BOM, separates with semicolons, ends lines with CRLF', () => {
+    const csv = toCsv(['Name', 'E-Mail'], [['Jürgen Müller', 'j@example.org']]);
+    expect(csv.startsWith(BOM)).toBe(true);
+    expect(csv).toBe(`${BOM}Name;E-Mail\r\nJürgen Müller;j@example.org\r\n`);
+    expect(Buffer.from(csv, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  });
+
+  test('quotes separators, quotes and line breaks', () => {
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('Sie sagte "hallo"')).toBe('"Sie sagte ""hallo"""');
+    expect(csvCell('Zeile 1\nZeile 2')).toBe('"Zeile 1\nZeile 2"');
+    expect(csvCell(' Leerzeichen')).toBe('" Leerzeichen"');
+  });
+
+  test('never lets a cell become a formula', () => {
+    for (const attack of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) {
+      const cell = csvCell(attack);
+      expect(cell.replace(/^"/, '')).toMatch(/^'/);
+    }
+    expect(csvCell('=1;2')).toBe(`"'=1;2"`);
+  });
+
+  test('writes booleans in German and leaves empty values empty', () => {
+    expect(csvCell(true)).toBe('ja');
+    expect(csvCell(false)).toBe('nein');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(42)).toBe('42');
+  });
+});

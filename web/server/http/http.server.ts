@@ -1,0 +1,106 @@
+// Small helpers for the JSON API (resource routes): reading a body with a size limit and answering
+// errors as JSON. Bad input is always a 4xx, never a 5xx.
+import { isDatabaseUnavailable } from '../db/db-unavailable.server';
+
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** A JSON answer that is never cached (the API answers are personal or one-off). */
+export function json(body: unknown, status = 200, headers: HeadersInit = {}) {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...Object.fromEntries(new Headers(headers)) } });
+}
+
+export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) {
+  return json({ error, ...extra }, status, headers);
+}
+
+/** Thrown by the readers below; `response` is the answer to send. */
+export class HttpError extends Error {
+  constructor(readonly response: Response) {
+    super(`HTTP ${response.status}`);
+  }
+}
+
+export interface BodyOptions {
+  /** Maximum body size in bytes (default 16 KB); more → 413. */
+  limit?: number;
+  /** Texts of the error answers. */
+  messages?: { tooLarge?: string; invalid?: string };
+}
+
+/** Reads the body as text, stopping at `limit` bytes (413) whatever Content-Length claims. */
+export async function readText(request: Request, options: BodyOptions = {}): Promise<string> {
+  const limit = options.limit ?? DEFAULT_BODY_LIMIT;
+  const tooLarge = () => new HttpError(jsonError(413, options.messages?.tooLarge ?? 'Request body too large'));
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Reads a JSON object body: 413 when too large, 400 when it is not a JSON object. */
+export async function readJson(request: Request, options: BodyOptions = {}): Promise<Record<string, unknown>> {
+  const text = await readText(request, options);
+  const invalid = () => new HttpError(jsonError(400, options.messages?.invalid ?? 'Invalid JSON body'));
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw invalid();
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid();
+  return body as Record<string, unknown>;
+}
+
+/** Seconds a client is asked to wait when the database is not reachable. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/**
+ * Runs an API handler: HttpErrors (and thrown Responses) become their answers; a database that is
+ * not reachable is a 503 with Retry-After; anything else is logged and answered with a JSON 500,
+ * never an HTML error page.
+ */
+export async function handleApi(handler: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (error instanceof HttpError) return error.response;
+    if (error instanceof Response) return error;
+    if (isDatabaseUnavailable(error)) {
+      console.error('API: database unavailable:', (error as Error).message);
+      return jsonError(
+        503,
+        'Service temporarily unavailable',
+        {},
+        { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) },
+      );
+    }
+    console.error('API error:', error);
+    return jsonError(500, 'Internal error');
+  }
+}
+
+/**
+ * Marks an answer given before the request body was read to the end: the connection is closed
+ * after it, so a client's pooled connection is never reused with the unread body still in it.
+ */
+export function closeConnection(response: Response): Response {
+  response.headers.set('Connection', 'close');
+  return response;
+}
+
+export const methodNotAllowed = (allow: string) => jsonError(405, 'Method not allowed', {}, { Allow: allow });

@@ -1,0 +1,118 @@
+// Start-up and shutdown of the server process: configuration, database, HTTP, signals. With
+// WEB_CONCURRENCY > 1 (PostgreSQL) this process becomes the primary of that many workers, each of
+// which runs the rest of this function (cluster.server.ts).
+import cluster from 'node:cluster';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type ServerBuildSource } from './app.server';
+import { closeApplicationEventStreams } from '../applications/events.server';
+import { isWorker, reportListening, runPrimary } from './cluster.server';
+import { ConfigError, resolveConfig, setConfig, type Config } from '../config.server';
+import { openDatabase, setDatabase } from '../db/db.server';
+import { DataDirLockedError } from '../db/dir-lock.server';
+import { sweepConfirmationOutbox } from '../signups/confirmation-outbox.server';
+import { sweepMailOutbox } from '../mail/queue.server';
+import { startOutbox } from '../mail/outbox.server';
+import { startRetentionSweep } from '../retention.server';
+
+export interface StartOptions {
+  source: ServerBuildSource;
+  clientDir: string;
+}
+
+export async function startServer({ source, clientDir }: StartOptions) {
+  let config;
+  let database;
+  try {
+    config = resolveConfig();
+    setConfig(config);
+    if (config.webConcurrency > 1 && 'dev' in source) {
+      console.warn('WEB_CONCURRENCY is ignored by the development server: one process serves.');
+    } else if (config.webConcurrency > 1 && cluster.isPrimary) {
+      // Migrations once, before any worker starts (a worker's own run then finds nothing to do).
+      await (await openDatabase({ databaseUrl: config.databaseUrl! })).close();
+      announceCodes(config);
+      const { host, webConcurrency } = config;
+      await runPrimary({
+        workers: webConcurrency,
+        announce: (port) =>
+          console.log(
+            `Server listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (database: postgres, ${webConcurrency} worker processes)`,
+          ),
+      });
+      return undefined;
+    }
+    database = await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    );
+    setDatabase(database);
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(`\n✖ ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  // Workers leave the notes to the primary, which printed them once.
+  if (!isWorker()) announceCodes(config);
+
+  const { app, listener, ready } = createApp({ config, source, clientDir });
+  await ready;
+  const server = createServer(listener).listen(config.port, config.host);
+  // Every mail goes out through the outbox: sent right after its commit, retried after a crash or an outage.
+  const stopOutbox = startOutbox([sweepConfirmationOutbox, sweepMailOutbox]);
+  // Applications 12 months after their last change, and old code attempts, are deleted daily.
+  const stopRetention = startRetentionSweep();
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    // Finish requests in flight; live event streams end now (their clients resume elsewhere or
+    // after the restart), anything else still open is closed after a grace period.
+    const force = setTimeout(() => server.closeAllConnections(), 5000);
+    server.closeIdleConnections();
+    closeApplicationEventStreams();
+    await new Promise((resolve) => server.close(resolve));
+    clearTimeout(force);
+    stopRetention();
+    // A batch of mails in flight gets a moment to finish; an unfinished one is sent again later.
+    await Promise.race([stopOutbox(), new Promise((resolve) => setTimeout(resolve, 3000))]);
+    await database!.close();
+    process.exit(0);
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // A worker whose primary is gone (killed) must not linger holding the database.
+  if (isWorker()) process.once('disconnect', () => void shutdown('primary gone'));
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  if (isWorker()) reportListening(port);
+  else
+    console.log(
+      `Server listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (database: ${database.kind})`,
+    );
+
+  return { server, app, config, database };
+}
+
+/** Development codes and missing ACCESS_CODES: said once at start. */
+function announceCodes(config: Config) {
+  if (config.generated.teamAccessCode || config.generated.accessCodes) {
+    // Development only (production requires the variables): say once where the codes are.
+    console.log(
+      `Development codes (stored in ${config.dataDir}/secrets.json; set the variables to choose your own):` +
+        (config.generated.teamAccessCode
+          ? `\n  team dashboard code (TEAM_ACCESS_CODE): ${config.teamAccessCode}`
+          : '') +
+        (config.generated.accessCodes ? `\n  mentee/mentor code (ACCESS_CODES): ${config.accessCodes.join(', ')}` : ''),
+    );
+  }
+  if (!config.accessCodes.length) {
+    console.warn('ACCESS_CODES is not set: no mentee/mentor code opens the application form.');
+  }
+}

@@ -1,0 +1,147 @@
+// Newsletter double opt-in (German law wants a provable, confirmed opt-in): a signup with
+// newsletterOptIn gets a confirmation mail with a signed link to a page whose button sets
+// newsletterConfirmedAt (opening the link alone changes nothing: mail scanners open links). Every newsletter mail carries a working unsubscribe link (also as
+// List-Unsubscribe with one-click POST, RFC 8058).
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { SITE_NAME } from '~/lib/seo';
+import { getConfig } from '../config.server';
+import { getDatabase, schema } from '../db/db.server';
+import { sendMail, type SentMail } from '../mail/transport.server';
+import type { SignupRecord } from './signups.server';
+import { sign, verify } from '../signing.server';
+
+export const CONFIRM_PATH = '/newsletter/bestaetigen';
+export const UNSUBSCRIBE_PATH = '/newsletter/abmelden';
+const CONFIRM = 'newsletter-confirm';
+const UNSUBSCRIBE = 'newsletter-unsubscribe';
+
+export const confirmUrl = (signupId: string) =>
+  `${getConfig().publicUrl}${CONFIRM_PATH}?token=${encodeURIComponent(sign(CONFIRM, signupId))}`;
+export const unsubscribeUrl = (signupId: string) =>
+  `${getConfig().publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(sign(UNSUBSCRIBE, signupId))}`;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export interface NewsletterMail {
+  subject: string;
+  /** Paragraphs of plain text; a paragraph that is a URL becomes a link in the HTML part. */
+  paragraphs: string[];
+  /** Links to print to the log when mails go to the outbox. */
+  links?: string[];
+}
+
+/** Sends a newsletter mail to one signup, with the unsubscribe link in the text and the headers. */
+export function sendNewsletterMail(
+  signup: Pick<SignupRecord, 'id' | 'email'>,
+  mail: NewsletterMail,
+): Promise<SentMail> {
+  const unsubscribe = unsubscribeUrl(signup.id);
+  const footer = `Du möchtest keine Newsletter-E-Mails mehr bekommen? Hier abmelden: ${unsubscribe}`;
+  const html = mail.paragraphs
+    .map((p) => (/^https?:\/\/\S+$/.test(p) ? `<a href="${escapeHtml(p)}">${escapeHtml(p)}</a>` : escapeHtml(p)))
+    .map((p) => `<p>${p.replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  return sendMail({
+    to: signup.email,
+    subject: mail.subject,
+    text: `${mail.paragraphs.join('\n\n')}\n\n-- \n${footer}\n`,
+    html:
+      `<!doctype html><html lang="de"><body>${html}<hr>` +
+      `<p><small>Du möchtest keine Newsletter-E-Mails mehr bekommen? <a href="${escapeHtml(unsubscribe)}">Hier abmelden</a>.</small></p></body></html>`,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    links: [...(mail.links ?? []), unsubscribe],
+  });
+}
+
+/** The double opt-in mail for a new signup that ticked the newsletter box. */
+export function sendNewsletterConfirmation(signup: Pick<SignupRecord, 'id' | 'name' | 'email'>): Promise<SentMail> {
+  const link = confirmUrl(signup.id);
+  return sendNewsletterMail(signup, {
+    subject: 'Bitte bestätige deine Newsletter-Anmeldung',
+    links: [link],
+    paragraphs: [
+      `Hallo ${signup.name},`,
+      'schön, dass du dabei bist! Bei deiner Anmeldung zur WhatsApp-Gruppe hast du dir auch unseren Newsletter gewünscht. Bitte bestätige das mit einem Klick auf diesen Link:',
+      link,
+      'Erst nach deiner Bestätigung schicken wir dir den Newsletter. Wenn du das nicht warst, ignoriere diese E-Mail einfach: Dann bekommst du keinen Newsletter.',
+      `Viele Grüße\n${SITE_NAME}`,
+    ],
+  });
+}
+
+export type ConfirmResult = 'confirmed' | 'already-confirmed' | 'unsubscribed' | 'invalid';
+
+/** The click on the confirmation page's button: sets newsletterConfirmedAt once (a second click keeps the first time). */
+export async function confirmNewsletter(token: unknown, now = new Date()): Promise<ConfirmResult> {
+  const id = verify(CONFIRM, token);
+  if (!id) return 'invalid';
+  const { db } = getDatabase();
+  const t = schema.signups;
+  const [updated] = await db
+    .update(t)
+    .set({ newsletterConfirmedAt: now })
+    .where(
+      and(
+        eq(t.id, id),
+        eq(t.newsletterOptIn, true),
+        isNull(t.newsletterConfirmedAt),
+        isNull(t.newsletterUnsubscribedAt),
+      ),
+    )
+    .returning({ id: t.id });
+  if (updated) return 'confirmed';
+  const state = await stateOf(id);
+  return state === 'pending' ? 'invalid' : state;
+}
+
+export type ConfirmState = 'pending' | Exclude<ConfirmResult, 'confirmed'>;
+
+/** What the confirmation link's page shows, without changing anything (GET must stay safe). */
+export async function newsletterConfirmState(token: unknown): Promise<ConfirmState> {
+  const id = verify(CONFIRM, token);
+  return id ? stateOf(id) : 'invalid';
+}
+
+async function stateOf(id: string): Promise<ConfirmState> {
+  const t = schema.signups;
+  const [row] = await getDatabase()
+    .db.select({
+      confirmed: t.newsletterConfirmedAt,
+      unsubscribed: t.newsletterUnsubscribedAt,
+      optIn: t.newsletterOptIn,
+    })
+    .from(t)
+    .where(eq(t.id, id));
+  if (!row || !row.optIn) return 'invalid';
+  if (row.unsubscribed) return 'unsubscribed';
+  return row.confirmed ? 'already-confirmed' : 'pending';
+}
+
+export const verifyUnsubscribeToken = (token: unknown) => verify(UNSUBSCRIBE, token) !== undefined;
+
+export type UnsubscribeResult = 'unsubscribed' | 'invalid';
+
+/** The unsubscribe link: no more newsletter mails for this signup (idempotent). */
+export async function unsubscribeNewsletter(token: unknown, now = new Date()): Promise<UnsubscribeResult> {
+  const id = verify(UNSUBSCRIBE, token);
+  if (!id) return 'invalid';
+  const { db } = getDatabase();
+  const t = schema.signups;
+  const [row] = await db
+    .update(t)
+    .set({ newsletterUnsubscribedAt: sql`coalesce(${t.newsletterUnsubscribedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(t.id, id))
+    .returning({ id: t.id });
+  return row ? 'unsubscribed' : 'invalid';
+}
+
+/** Whether newsletter mails may go to this signup: opted in, confirmed, not unsubscribed. */
+export const mayReceiveNewsletter = (s: {
+  newsletterOptIn: boolean;
+  newsletterConfirmedAt: string | Date | null;
+  newsletterUnsubscribedAt: string | Date | null;
+}) => s.newsletterOptIn && Boolean(s.newsletterConfirmedAt) && !s.newsletterUnsubscribedAt;
