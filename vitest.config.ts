@@ -10,7 +10,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['web/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+          include: [
+            'web/**/*.test.{ts,tsx}',
+            'schemas/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/unit/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
         },
       },

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { charactersOutsideSubset, inSubset, subsetCharacters, unicodeRange } from './font-subset';
@@ -23,9 +23,12 @@ describe('font subset', () => {
   });
 
   test('every character of the bundled content and the UI texts is in the subset (none drawn in the fallback face)', () => {
-    const texts = ['content/dataset.ndjson', 'web/lib/ui-labels.ts', 'web/lib/messages.ts', 'web/lib/signup.ts'].map(
-      read,
-    );
+    // Every fixed UI text lives in web/copy/ (one module per feature), whatever its modules are called.
+    const copy = readdirSync(path.join(ROOT, 'web/copy'))
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => `web/copy/${file}`);
+    expect(copy.length).toBeGreaterThan(0);
+    const texts = ['content/dataset.ndjson', ...copy].map(read);
     expect(charactersOutsideSubset(texts.join('\n'))).toEqual([]);
   });
 });

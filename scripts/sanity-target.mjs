@@ -8,7 +8,7 @@ export function sanityTarget() {
   const dataset = process.env.SANITY_DATASET || 'production';
   if (!projectId) {
     console.error(
-      '✖ Set SANITY_PROJECT_ID (and SANITY_DATASET, default "production") first. See README, "Content and the Studio".',
+      '✖ Set SANITY_PROJECT_ID (and SANITY_DATASET, default "production") first. See docs/content.md, "Going live with Sanity".',
     );
     process.exit(1);
   }

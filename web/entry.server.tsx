@@ -8,7 +8,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { NonceProvider } from '~/components/Nonce';
-import { nonceContext } from '~/server/http/request-context.server';
+import { nonceContext } from '~/server/http/http.server';
 
 // The server process starts from here (server.ts), so start-up shares this bundle's modules.
 export { startServer } from '~/server/http/start.server';

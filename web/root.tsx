@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { useNonce } from '~/components/Nonce';
+import { MessagePage } from '~/components/MessagePage';
+import { ERROR_PAGE_COPY } from '~/copy/landing';
 import '~/styles/fonts.css';
 import cormorantSubset from '~/assets/fonts/cormorant-garamond-de-500-normal.woff2?url';
 import interSubset from '~/assets/fonts/inter-de-wght-normal.woff2?url';
@@ -51,17 +53,9 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="page-message">
-      <h1>{notFound ? 'Seite nicht gefunden' : 'Etwas ist schiefgelaufen'}</h1>
-      <p>
-        {notFound
-          ? 'Diese Seite gibt es nicht (mehr).'
-          : 'Bitte lade die Seite neu oder versuche es später noch einmal.'}
-      </p>
-      <p>
-        <a href="/">Zur Startseite</a>
-      </p>
-    </main>
+  return notFound ? (
+    <MessagePage title={ERROR_PAGE_COPY.notFoundTitle} text={ERROR_PAGE_COPY.notFoundShort} />
+  ) : (
+    <MessagePage title={ERROR_PAGE_COPY.failedTitle} text={ERROR_PAGE_COPY.failedText} />
   );
 }

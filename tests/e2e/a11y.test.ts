@@ -1,20 +1,11 @@
 // axe-core on every public page at phone and desktop width: no serious or critical violation,
 // also with the phone menu, an FAQ answer and the signup popup open.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PUBLIC_PAGES } from '~/lib/public-pages';
+import { seriousViolations } from '../support/axe';
 import { browserAvailable } from '../support/browser';
 import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from './landing.support';
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page: page as never })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Scrolls through the page so that every scroll-in group has been revealed. */
 async function revealAll(page: Page) {

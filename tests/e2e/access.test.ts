@@ -2,51 +2,24 @@
 // JavaScript: typing and pasting a code, the wrong-code message, the form's German messages, the
 // thank-you page, the new application in the team's list and both mails over a real SMTP server;
 // axe and screenshots at 375 and 1280 px.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ACCESS_MESSAGES } from '~/lib/access';
-import { APPLICATION_MESSAGES } from '~/lib/application-form';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ACCESS_MESSAGES, APPLICATION_MESSAGES } from '~/copy/access';
 import type { ApplicationRecord } from '~/lib/applications';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { axeViolations } from '../support/axe';
+import { browserAvailable } from '../support/browser';
 import { TEST_ACCESS_CODES } from '../support/codes';
-import { startServer, type TestServer } from '../support/server';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { hydrated, useBrowserHarness } from '../support/e2e';
 import { teamGet } from '../support/team-client';
-import { hydrated } from './landing.support';
 
 const [CODE] = TEST_ACCESS_CODES;
 const TEAM = 'team@bewegung.test';
 const WIDTHS = [375, 1280] as const;
 
 describe.runIf(browserAvailable())('code page and application form in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let smtp: TestSmtp;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    [server, browser] = await Promise.all([
-      startServer({ env: { SMTP_URL: smtp.url, TEAM_NOTIFY_EMAIL: TEAM } }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
-
-  async function open(path: string, { js = true, width = 1280 } = {}): Promise<Page> {
-    const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.url}${path}`);
-    if (js) await hydrated(page);
-    return page;
-  }
+  const site = useBrowserHarness({ smtp: true, env: { TEAM_NOTIFY_EMAIL: TEAM } });
+  const open = (path: string, { js = true, width = 1280 } = {}) =>
+    site.open(path, { javaScriptEnabled: js, viewport: { width, height: 900 } });
   const box = (page: Page, i: number) => page.getByLabel(`Zeichen ${i + 1} von 5`);
   const boxValues = (page: Page) =>
     page.locator('.code-form__box').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
@@ -68,7 +41,7 @@ describe.runIf(browserAvailable())('code page and application form in the browse
     const page = await open('/access', { js, width });
     await enterCode(page, CODE.toLowerCase(), js);
     await confirm(page);
-    await page.waitForURL(`${server.url}/bewerbung`);
+    await page.waitForURL(`${site.url}/bewerbung`);
     await page.getByRole('heading', { name: 'Deine Bewerbung' }).waitFor();
     if (js) await hydrated(page);
     return page;
@@ -105,7 +78,7 @@ describe.runIf(browserAvailable())('code page and application form in the browse
     }, ` ${CODE.toLowerCase()} `);
     expect(await boxValues(page)).toEqual([...CODE]);
     await confirm(page);
-    await page.waitForURL(`${server.url}/bewerbung`);
+    await page.waitForURL(`${site.url}/bewerbung`);
   });
 
   test('the close button leads to the start page', async () => {
@@ -120,13 +93,13 @@ describe.runIf(browserAvailable())('code page and application form in the browse
       email: 'http@example.org',
       consent: true,
     });
-    const refused = await fetch(`${server.url}/api/applications`, { method: 'POST', body });
+    const refused = await fetch(`${site.url}/api/applications`, { method: 'POST', body });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ error: APPLICATION_MESSAGES.noGrant });
-    const access = await fetch(`${server.url}/api/access`, { method: 'POST', body: JSON.stringify({ code: CODE }) });
+    const access = await fetch(`${site.url}/api/access`, { method: 'POST', body: JSON.stringify({ code: CODE }) });
     expect(await access.json()).toEqual({ valid: true });
     const cookie = access.headers.get('set-cookie')!.split(';')[0]!;
-    const created = await fetch(`${server.url}/api/applications`, {
+    const created = await fetch(`${site.url}/api/applications`, {
       method: 'POST',
       body,
       headers: { Cookie: cookie },
@@ -152,9 +125,16 @@ describe.runIf(browserAvailable())('code page and application form in the browse
 
     test('an incomplete code is not sent', async () => {
       const page = await open('/access', { js });
+      const checks: string[] = [];
+      page.on('request', (r) => new URL(r.url()).pathname === '/api/access' && checks.push(r.method()));
       await enterCode(page, 'ab', js);
       await confirm(page);
-      await page.getByRole('alert').getByText(ACCESS_MESSAGES.incomplete).waitFor();
+      const alert = page.getByRole('alert');
+      await alert.getByText(ACCESS_MESSAGES.incomplete).waitFor();
+      expect(await alert.textContent()).toContain(ACCESS_MESSAGES.incomplete);
+      expect(checks).toEqual([]);
+      expect(new URL(page.url()).pathname).toBe('/access');
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain('access_grant');
     });
 
     test('the form refuses missing fields with German messages and keeps what was typed', async () => {
@@ -191,10 +171,10 @@ describe.runIf(browserAvailable())('code page and application form in the browse
       if (js) await page.getByText(`${message.length} / 2.000 Zeichen`).waitFor();
       await page.getByLabel(/Datenschutzerklärung/).check();
       await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
-      await page.waitForURL(`${server.url}/bewerbung/danke`);
+      await page.waitForURL(`${site.url}/bewerbung/danke`);
       await page.getByRole('heading', { name: 'So geht es weiter' }).waitFor();
 
-      const { applications } = await teamGet<{ applications: ApplicationRecord[] }>(server.url, '/api/applications');
+      const { applications } = await teamGet<{ applications: ApplicationRecord[] }>(site.url, '/api/applications');
       const mine = applications.filter((a) => a.email === email);
       expect(mine).toHaveLength(1);
       expect(mine[0]).toMatchObject({
@@ -204,9 +184,9 @@ describe.runIf(browserAvailable())('code page and application form in the browse
         websiteLink: 'https://reitstall-sonne.de',
         message,
       });
-      const confirmation = await smtp.waitFor((m) => m.to.includes(email));
+      const confirmation = await site.smtp.waitFor((m) => m.to.includes(email));
       expect(confirmation.subject).toBe('Deine Bewerbung ist angekommen');
-      const notice = await smtp.waitFor((m) => m.to.includes(TEAM) && m.subject.includes(name));
+      const notice = await site.smtp.waitFor((m) => m.to.includes(TEAM) && m.subject.includes(name));
       expect(notice.text).not.toContain('Ich bilde');
     });
   });
@@ -220,33 +200,26 @@ describe.runIf(browserAvailable())('code page and application form in the browse
   });
 
   describe.each(WIDTHS)('at %i px', (width) => {
-    const axe = async (page: Page) =>
-      (
-        await new AxeBuilder({ page: page as never })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze()
-      ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-
     test('no axe violations on /access, /bewerbung (also with messages) and /bewerbung/danke', async () => {
       const page = await open('/access', { width });
-      expect(await axe(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/access-code-${width}.png`, fullPage: true });
       await enterCode(page, 'wrong', true);
       await confirm(page);
       await page.getByRole('alert').getByText(ACCESS_MESSAGES.wrong).waitFor();
-      expect(await axe(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/access-code-wrong-${width}.png`, fullPage: true });
 
       const form = await openForm(true, width);
-      expect(await axe(form)).toEqual([]);
+      expect(await axeViolations(form)).toEqual([]);
       await form.screenshot({ path: `/tmp/access-form-${width}.png`, fullPage: true });
       await form.getByRole('button', { name: 'Bewerbung absenden' }).click();
       await form.getByText(APPLICATION_MESSAGES.consent).waitFor();
-      expect(await axe(form)).toEqual([]);
+      expect(await axeViolations(form)).toEqual([]);
       await form.screenshot({ path: `/tmp/access-form-errors-${width}.png`, fullPage: true });
 
       const thanks = await open('/bewerbung/danke', { width });
-      expect(await axe(thanks)).toEqual([]);
+      expect(await axeViolations(thanks)).toEqual([]);
       await thanks.screenshot({ path: `/tmp/access-danke-${width}.png`, fullPage: true });
     });
   });

@@ -2,55 +2,26 @@
 // and mode toggle, the reset flow from the mail's link, /konto (verification, export download,
 // sign out, deletion), all with JavaScript and without, and axe on every account page.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AUTH_MESSAGES } from '~/lib/messages';
-import { browserAvailable, launchBrowser } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
-import { startSmtp, type TestSmtp } from '../support/smtp';
-import { hydrated } from './landing.support';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { AUTH_MESSAGES } from '~/copy/account';
+import { seriousViolations } from '../support/axe';
+import { browserAvailable } from '../support/browser';
+import { hydrated, useBrowserHarness } from '../support/e2e';
 
 const PASSWORD = 'pferd-und-reiter-2026';
 const email = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.org`;
 
 describe.runIf(browserAvailable())('accounts in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let smtp: TestSmtp;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    // The limits have their own tests; here one address (127.0.0.1) makes every attempt.
-    [server, browser] = await Promise.all([
-      startServer({ env: { SMTP_URL: smtp.url, AUTH_RATE_LIMIT: '1000' } }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
-
-  async function open(path: string, { js = true, width = 1280 } = {}): Promise<Page> {
-    const context = await browser.newContext({
-      javaScriptEnabled: js,
-      viewport: { width, height: 900 },
-      acceptDownloads: true,
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.url}${path}`);
-    if (js) await hydrated(page);
-    return page;
-  }
+  // The limits have their own tests; here one address (127.0.0.1) makes every attempt.
+  const site = useBrowserHarness({ smtp: true, env: { AUTH_RATE_LIMIT: '1000' } });
+  const open = (path: string, { js = true, width = 1280 } = {}) =>
+    site.open(path, { javaScriptEnabled: js, viewport: { width, height: 900 }, acceptDownloads: true });
   /** The link of the newest matching mail, on the test server's address. */
   async function mailedLink(to: string, subject: RegExp, path: string) {
-    const mail = await smtp.waitFor((m) => m.to.includes(to) && subject.test(m.subject));
+    const mail = await site.smtp.waitFor((m) => m.to.includes(to) && subject.test(m.subject));
     const link = new URL(mail.links.find((l) => l.includes(path))!);
-    return `${server.url}${link.pathname}${link.search}`;
+    return `${site.url}${link.pathname}${link.search}`;
   }
   const notice = (page: Page) => page.locator('.account-notice');
   const submit = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
@@ -65,6 +36,13 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     await fillAuth(page, address);
     await submit(page, 'Sign Up');
     await notice(page).getByText(AUTH_MESSAGES.signedUp).waitFor();
+  }
+  /** Whether the browser's cookies carry a live session: they open /konto (else the server sends them to /auth). */
+  async function hasSession(page: Page) {
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const res = await fetch(`${site.url}/konto`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    if (res.status !== 200 && res.headers.get('location') !== '/auth') throw new Error(`/konto answered ${res.status}`);
+    return res.status === 200;
   }
 
   describe.each([true, false])('with JavaScript: %s', (js) => {
@@ -120,7 +98,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
       await submit(page, 'Forgot Password?');
       await notice(page).getByText(AUTH_MESSAGES.resetSent).waitFor();
       await new Promise((r) => setTimeout(r, 500));
-      expect(smtp.mails.filter((m) => m.to.includes(unknown))).toEqual([]);
+      expect(site.smtp.mailsTo(unknown)).toEqual([]);
     });
 
     test('the reset link sets a new password once and signs out every other browser', async () => {
@@ -140,8 +118,9 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
       await page.getByText('Dein neues Passwort gilt.', { exact: false }).waitFor();
 
       // The first browser's session ended with the reset.
-      await first.goto(`${server.url}/konto`);
-      await first.waitForURL(`${server.url}/auth`);
+      expect(await hasSession(first)).toBe(false);
+      await first.goto(`${site.url}/konto`);
+      await first.waitForURL(`${site.url}/auth`);
 
       // The link works once.
       await page.goto(link);
@@ -153,21 +132,23 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
       await fillAuth(again, address);
       await submit(again, 'Sign In');
       await notice(again).getByText('Invalid email or password').waitFor();
+      expect(await hasSession(again)).toBe(false);
       await fillAuth(again, address, 'ein-ganz-neues-passwort');
       await submit(again, 'Sign In');
       await notice(again).getByText(AUTH_MESSAGES.signedIn).waitFor();
+      expect(await hasSession(again)).toBe(true);
     });
 
     test('/konto: verification, the signup list, the export download, sign out and deletion', async () => {
       const address = email(`konto-${js}`);
       const page = await open('/auth', { js });
       await signUpIn(page, address);
-      await page.goto(`${server.url}/konto`);
+      await page.goto(`${site.url}/konto`);
       await page.getByText('noch nicht bestätigt', { exact: false }).waitFor();
       expect(await page.getByRole('heading', { name: 'Deine Anmeldungen zur WhatsApp-Gruppe' }).count()).toBe(0);
 
       // A signup with the same address shows only after verification.
-      const signup = await fetch(`${server.url}/api/signups`, {
+      const signup = await fetch(`${site.url}/api/signups`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ userType: 'trainer', name: 'Konto Test', email: address, newsletterOptIn: false }),
@@ -176,7 +157,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
       await submit(page, 'Bestätigungslink erneut senden');
       await notice(page).getByText('noch einmal geschickt', { exact: false }).waitFor();
       await page.goto(await mailedLink(address, /bestätige/, '/verify-email'));
-      await page.waitForURL(`${server.url}/konto`);
+      await page.waitForURL(`${site.url}/konto`);
       await page.getByText('Deine E-Mail-Adresse ist bestätigt.').waitFor();
       await page.getByText('Konto Test (Trainerin / Trainer)').waitFor();
 
@@ -194,11 +175,11 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
       await notice(page).getByText('Das Passwort stimmt nicht.').waitFor();
       await page.getByLabel('Dein Passwort zur Bestätigung').fill(PASSWORD);
       await submit(page, 'Konto endgültig löschen');
-      await page.waitForURL(`${server.url}/auth?konto=geloescht`);
+      await page.waitForURL(`${site.url}/auth?konto=geloescht`);
       await page.getByText('Dein Konto und alles, was dazu gehörte, ist gelöscht.', { exact: false }).waitFor();
-      await smtp.waitFor((m) => m.to.includes(address) && m.subject === 'Dein Konto ist gelöscht');
-      await page.goto(`${server.url}/konto`);
-      await page.waitForURL(`${server.url}/auth`);
+      await site.smtp.waitFor((m) => m.to.includes(address) && m.subject === 'Dein Konto ist gelöscht');
+      await page.goto(`${site.url}/konto`);
+      await page.waitForURL(`${site.url}/auth`);
     });
 
     test('sign out, and sign out everywhere', async () => {
@@ -210,14 +191,27 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
       await submit(second, 'Sign In');
       await notice(second).getByText(AUTH_MESSAGES.signedIn).waitFor();
 
-      await page.goto(`${server.url}/konto`);
+      expect(await hasSession(page)).toBe(true);
+      expect(await hasSession(second)).toBe(true);
+
+      await page.goto(`${site.url}/konto`);
       await submit(page, 'Abmelden');
-      await page.waitForURL(`${server.url}/auth`);
+      await page.waitForURL(`${site.url}/auth`);
       await page.getByRole('heading', { name: 'Sign In' }).waitFor();
-      await second.goto(`${server.url}/konto`);
+      expect(await hasSession(page)).toBe(false);
+      // Signing out here leaves the other browser signed in ...
+      expect(await hasSession(second)).toBe(true);
+      await second.goto(`${site.url}/konto`);
       await second.getByRole('heading', { name: 'Mein Konto' }).waitFor();
+      // ... until it signs out everywhere.
+      const third = await open('/auth', { js });
+      await fillAuth(third, address);
+      await submit(third, 'Sign In');
+      await notice(third).getByText(AUTH_MESSAGES.signedIn).waitFor();
       await submit(second, 'Auf allen Geräten abmelden');
-      await second.waitForURL(`${server.url}/auth`);
+      await second.waitForURL(`${site.url}/auth`);
+      expect(await hasSession(second)).toBe(false);
+      expect(await hasSession(third)).toBe(false);
     });
   });
 
@@ -227,11 +221,13 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     await fillAuth(page, email('kaputt'));
     await submit(page, 'Sign In');
     await notice(page).getByText(AUTH_MESSAGES.unexpected).waitFor();
+    expect(await notice(page).textContent()).toContain(AUTH_MESSAGES.unexpected);
+    expect(new URL(page.url()).pathname).toBe('/auth');
   });
 
   test('the account pages are not stored or indexed; the public pages stay the same for signed-in visitors', async () => {
     for (const path of ['/auth', '/konto', '/passwort-neu?token=x']) {
-      const res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      const res = await fetch(`${site.url}${path}`, { redirect: 'manual' });
       expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
     const page = await open('/auth');
@@ -240,43 +236,34 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     // The same page for everyone (apart from a per-response script nonce): nothing reads the session.
     const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, '');
-    const anonymous = await (await fetch(`${server.url}/`)).text();
-    const signedIn = await fetch(`${server.url}/`, { headers: { Cookie: cookie } });
+    const anonymous = await (await fetch(`${site.url}/`)).text();
+    const signedIn = await fetch(`${site.url}/`, { headers: { Cookie: cookie } });
     expect(signedIn.headers.get('set-cookie')).toBeNull();
     expect(withoutNonces(await signedIn.text())).toBe(withoutNonces(anonymous));
   });
 
   describe.each([375, 1280])('axe at %d px', (width) => {
-    const serious = async (page: Page) =>
-      (
-        await new AxeBuilder({ page: page as never })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze()
-      ).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-
     test('/auth in both modes, /passwort-neu and /konto have no serious violation', async () => {
       const page = await open('/auth', { width });
       await submit(page, 'Forgot Password?');
       await notice(page).getByText(AUTH_MESSAGES.emailFirst).waitFor();
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/accounts-auth-${width}.png`, fullPage: true });
-      await page.goto(`${server.url}/auth?mode=sign-up`);
-      expect(await serious(page)).toEqual([]);
-      await page.goto(`${server.url}/passwort-neu?token=abc`);
-      expect(await serious(page)).toEqual([]);
+      await page.goto(`${site.url}/auth?mode=sign-up`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(`${site.url}/passwort-neu?token=abc`);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/accounts-reset-${width}.png`, fullPage: true });
-      await page.goto(`${server.url}/auth`);
+      await page.goto(`${site.url}/auth`);
       const address = email(`axe-${width}`);
       await signUpIn(page, address);
-      expect(await serious(page)).toEqual([]);
-      await page.goto(`${server.url}/konto`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(`${site.url}/konto`);
       await hydrated(page);
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/accounts-konto-${width}.png`, fullPage: true });
       // Verified, with a signup listed.
-      await fetch(`${server.url}/api/signups`, {
+      await fetch(`${site.url}/api/signups`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ userType: 'reiter', name: 'Axe Test', email: address, newsletterOptIn: true }),
@@ -284,7 +271,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
       await page.goto(await mailedLink(address, /bestätige/, '/verify-email'));
       await page.getByText('Axe Test (Reiterin / Reiter)').waitFor();
       await hydrated(page);
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/accounts-konto-verified-${width}.png`, fullPage: true });
     });
   });

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ApplicationRecord } from '~/lib/applications';
 import { createApplication } from '~/server/applications/store.server';
 import { openDatabase, setDatabase } from '~/server/db/db.server';
-import { createPostgresDatabase } from '../support/database';
+import { postgresAvailable } from '../support/postgres';
+import { useServerPairOnPostgres } from '../support/e2e';
 import { EventStreamReader } from '../support/event-stream';
-import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { freshDataDir, startServer, type TestServer } from '../support/server';
 import { teamToken } from '../support/team-client';
 
@@ -106,32 +106,13 @@ describe('application events through the built server (PGlite)', () => {
   });
 });
 
-const postgres = requireOrSkip(
-  'postgres',
-  Boolean(TEST_DATABASE_URL),
-  'set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run them against PostgreSQL',
-);
-
-describe.runIf(postgres)('application events across two server processes on one PostgreSQL', () => {
-  let a: TestServer;
-  let b: TestServer;
-  let databaseUrl: string;
-  let drop: () => Promise<void>;
+describe.runIf(postgresAvailable())('application events across two server processes on one PostgreSQL', () => {
+  const pair = useServerPairOnPostgres();
   const open: EventStreamReader[] = [];
-  beforeAll(async () => {
-    ({ url: databaseUrl, drop } = await createPostgresDatabase());
-    [a, b] = await Promise.all([
-      startServer({ env: { DATABASE_URL: databaseUrl } }),
-      startServer({ env: { DATABASE_URL: databaseUrl } }),
-    ]);
-  });
-  afterAll(async () => {
-    open.forEach((s) => s.close());
-    await Promise.all([a?.stop(), b?.stop()]);
-    await drop?.();
-  });
+  afterAll(() => open.forEach((s) => s.close()));
 
   test('a change through one process reaches a subscriber of the other, and a resume works on either', async () => {
+    const { a, b, databaseUrl } = pair;
     const token = await teamToken(a.url);
     const auth = { Authorization: `Bearer ${token}` };
     const onB = await EventStreamReader.open(`${b.url}/api/applications/events`, auth);

@@ -1,44 +1,33 @@
 // The placeholder site in a real Chromium: it hydrates under the CSP without a single violation.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { browserAvailable, launchBrowser } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { describe, expect, test } from 'vitest';
+import { browserAvailable } from '../support/browser';
+import { pageProblems, useBrowserHarness } from '../support/e2e';
 
 describe.runIf(browserAvailable())('browser smoke test', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useBrowserHarness();
 
   test('pages hydrate with no console error and no CSP violation', async () => {
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const page = await site.newPage();
+    const problems = pageProblems(page);
     page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
     for (const path of ['/', '/agb', '/auth']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${site.url}${path}`);
       await page.waitForFunction(
         () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
       );
     }
     // Client-side navigation works too (the router is live).
-    await page.goto(`${server.url}/agb`);
+    await page.goto(`${site.url}/agb`);
     await page.waitForLoadState('networkidle');
     await page.click('a[href="/"]');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${site.url}/`);
     expect(problems).toEqual([]);
     await page.close();
   });
 
   test('a prerendered page requests its modules only after the first contentful paint and load', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/`);
+    const page = await site.newPage();
+    await page.goto(`${site.url}/`);
     await page.waitForFunction(
       () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
     );

@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPostgresDatabase } from '../support/database';
+import { createPostgresDatabase } from '../support/postgres';
 import { openRawEventStream } from '../support/event-stream';
 import { awayFromWindowEdge } from '../support/rate-windows';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
@@ -144,6 +144,8 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
         () => streams.every((stream) => stream.events.some((e) => e.id === id && e.status === 'approved')),
         'the change on every stream',
       );
+      for (const stream of streams)
+        expect(stream.events).toContainEqual(expect.objectContaining({ id, status: 'approved' }));
     } finally {
       for (const stream of streams) stream.close();
     }
@@ -167,22 +169,28 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
           .on('error', reject)
           .end();
       });
-    await until(async () => {
-      const pages = [await home(), await home(), await home(), await home()];
-      return pages.every((html) => html.includes(tagline));
-    }, 'the new tagline from both workers');
+    const fourPages = async () => [await home(), await home(), await home(), await home()];
+    await until(
+      async () => (await fourPages()).every((html) => html.includes(tagline)),
+      'the new tagline from both workers',
+    );
+    // ... and they keep showing it.
+    expect((await fourPages()).map((html) => html.includes(tagline))).toEqual([true, true, true, true]);
   });
 
   test('a worker that dies is replaced, and the server keeps answering', async () => {
     const [victim] = workersOf(server);
     process.kill(victim!, 'SIGKILL');
     await until(() => workersOf(server).length === 2 && !workersOf(server).includes(victim!), 'a replacement worker');
-    await until(
-      () => server.output().includes(`Worker ${victim} exited (SIGKILL); starting a new one.`),
-      'the primary to say so',
-    );
-    await until(async () => {
-      const answers = await Promise.all(
+    const workers = workersOf(server);
+    expect(workers).toHaveLength(2);
+    expect(workers).not.toContain(victim);
+    const said = `Worker ${victim} exited (SIGKILL); starting a new one.`;
+    await until(() => server.output().includes(said), 'the primary to say so');
+    expect(server.output()).toContain(said);
+    /** /healthz on four new connections (0 for a refused or reset one). */
+    const health = () =>
+      Promise.all(
         [1, 2, 3, 4].map(
           () =>
             new Promise<number>((resolve) =>
@@ -192,12 +200,13 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
             ),
         ),
       );
-      return answers.every((status) => status === 200);
-    }, 'both workers answering');
+    await until(async () => (await health()).every((status) => status === 200), 'both workers answering');
+    expect(await health()).toEqual([200, 200, 200, 200]);
   });
 
   test('SIGTERM stops the primary and every worker', async () => {
     const workers = workersOf(server);
+    expect(workers).toHaveLength(2);
     expect(await server.stop()).toBe(0);
     const alive = (pid: number) => {
       try {
@@ -208,5 +217,6 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
       }
     };
     await until(() => workers.every((pid) => !alive(pid)), 'the workers to exit');
+    expect(workers.filter(alive)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // still there. PGlite and PostgreSQL.
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createPostgresDatabase } from '../support/database';
+import { createPostgresDatabase } from '../support/postgres';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { freshDataDir, startServer, type TestServer } from '../support/server';
 import { postSignup } from '../support/signups';

@@ -3,21 +3,20 @@
 // history, live updates, keyboard review, CSV export, signups, and axe at phone and desktop width.
 // Applications are written through the server's own module on the same database, so the running
 // server hears them as it hears any other writer.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ApplicationRecord } from '~/lib/applications';
-import { DASHBOARD_MESSAGES } from '~/lib/messages';
+import { DASHBOARD_MESSAGES } from '~/copy/dashboard';
 import { eq } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import { createApplication, deleteApplications, setApplicationStatus } from '~/server/applications/store.server';
 import { openDatabase, schema, setDatabase, type Database } from '~/server/db/db.server';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { seriousViolations } from '../support/axe';
+import { browserAvailable } from '../support/browser';
 import { TEST_TEAM_CODE } from '../support/codes';
-import { createPostgresDatabase } from '../support/database';
+import { createPostgresDatabase } from '../support/postgres';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
-import { startServer, type TestServer } from '../support/server';
-import { hydrated } from './landing.support';
+import { hydrated, useBrowserHarness } from '../support/e2e';
 
 const postgres = () =>
   requireOrSkip('postgres', Boolean(TEST_DATABASE_URL), 'set TEST_DATABASE_URL to run the dashboard in the browser');
@@ -36,39 +35,26 @@ async function apply(input: Partial<ApplicationRecord> & { name: string }): Prom
 }
 
 describe.runIf(browserAvailable() && postgres())('the team dashboard', () => {
-  let server: TestServer;
-  let browser: Browser;
+  let postgres: { url: string; drop: () => Promise<void> } | undefined;
   let database: Database;
-  let dropDatabase: () => Promise<void>;
-  const contexts: BrowserContext[] = [];
-
+  // Registered before the harness: the database is there before the server starts and is dropped
+  // after it stopped.
   beforeAll(async () => {
-    const pg = await createPostgresDatabase();
-    dropDatabase = pg.drop;
-    [server, browser] = await Promise.all([
-      startServer({ env: { DATABASE_URL: pg.url, TRUST_PROXY: 'true' } }),
-      launchBrowser(),
-    ]);
-    database = await openDatabase({ databaseUrl: pg.url });
-    setDatabase(database);
+    postgres = await createPostgresDatabase();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     setDatabase(undefined);
     await database?.close();
-    await dropDatabase?.();
+    await postgres?.drop();
+  });
+  const site = useBrowserHarness({ env: () => ({ DATABASE_URL: postgres!.url, TRUST_PROXY: 'true' }) });
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: postgres!.url });
+    setDatabase(database);
   });
 
-  async function open(path = '/teamdashboard', width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(`${server.url}${path}`);
-    await hydrated(page);
-    return page;
-  }
+  const open = (path = '/teamdashboard', width = 1280) =>
+    site.open(path, { viewport: { width, height: 900 }, acceptDownloads: true, timeout: 10_000 });
   const codeField = (page: Page) => page.getByLabel('Access code');
   async function unlock(page: Page) {
     await codeField(page).fill(TEST_TEAM_CODE);
@@ -114,14 +100,10 @@ describe.runIf(browserAvailable() && postgres())('the team dashboard', () => {
   test('too many wrong codes: the gate says so clearly', async () => {
     // The lockout counts per client address: this page comes from an address of its own (the
     // server trusts X-Forwarded-For here), so the other tests can still unlock.
-    const context = await browser.newContext({
+    const page = await site.open('/teamdashboard', {
       viewport: { width: 1280, height: 900 },
       extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.23' },
     });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/teamdashboard`);
-    await hydrated(page);
     const alert = page.getByRole('alert');
     for (let i = 0; i < 5; i++) {
       await codeField(page).fill(`000${i}`);
@@ -148,7 +130,7 @@ describe.runIf(browserAvailable() && postgres())('the team dashboard', () => {
   });
 
   test('the page is not for search engines and not cached', async () => {
-    const response = await fetch(`${server.url}/teamdashboard`);
+    const response = await fetch(`${site.url}/teamdashboard`);
     expect(response.headers.get('cache-control')).toContain('no-store');
     expect(await response.text()).toMatch(/<meta name="robots" content="noindex/);
   });
@@ -272,7 +254,7 @@ describe.runIf(browserAvailable() && postgres())('the team dashboard', () => {
         { status: 'rejected', version: 2 },
         { status: 'pending', version: 3 },
       ]);
-      expect(patches[0]!.url).toBe(`${server.url}/api/applications/${frida.id}`);
+      expect(patches[0]!.url).toBe(`${site.url}/api/applications/${frida.id}`);
       expect(patches[0]!.authorization).toMatch(/^Bearer \S+$/);
 
       const toggle = card_.getByRole('button', { name: 'History' });
@@ -379,7 +361,7 @@ describe.runIf(browserAvailable() && postgres())('the team dashboard', () => {
 
     test('signups: counts, newsletter confirmation, newest-first pages, the weekly chart loaded only here, CSV', async () => {
       const post = (name: string, userType: string, newsletterOptIn: boolean) =>
-        fetch(`${server.url}/api/signups`, {
+        fetch(`${site.url}/api/signups`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ name, email: `${name.toLowerCase()}@example.org`, userType, newsletterOptIn }),
@@ -513,12 +495,3 @@ describe.runIf(browserAvailable() && postgres())('the team dashboard', () => {
     });
   });
 });
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page: page as never })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}

@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import { activeStep, lineHeightPercent, showcaseProgress } from '~/lib/showcase';
 import { browserAvailable } from '../support/browser';
-import { hydrated, scrollTo, scrollToElement, useLandingServer, WIDTHS } from './landing.support';
+import { hydrated } from '../support/e2e';
+import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from './landing.support';
 
 describe.runIf(browserAvailable())('landing page', () => {
   const site = useLandingServer();

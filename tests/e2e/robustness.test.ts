@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ApplicationRecord, ApplicationStatus, HistoryEntry } from '~/lib/applications';
-import { createPostgresDatabase } from '../support/database';
+import { createPostgresDatabase } from '../support/postgres';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { freshDataDir, startServer, type TestServer } from '../support/server';
 import { postSignup } from '../support/signups';

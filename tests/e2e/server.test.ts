@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inlineScripts, scriptSrc, scriptsWithoutHash } from '../support/csp';
 import { PUBLIC_PAGES } from '~/lib/public-pages';
-import { createPostgresDatabase } from '../support/database';
+import { createPostgresDatabase } from '../support/postgres';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { freshDataDir, startServer, startServerExpectingFailure, type TestServer } from '../support/server';
 

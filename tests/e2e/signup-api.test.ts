@@ -2,9 +2,9 @@
 // /api/signups.csv), body limits through the whole stack, and rate limits that hold across two
 // server processes on one PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SIGNUP_API_MESSAGES } from '~/lib/signup';
-import { createPostgresDatabase } from '../support/database';
-import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
+import { SIGNUP_API_MESSAGES } from '~/copy/signup';
+import { postgresAvailable } from '../support/postgres';
+import { useServerPairOnPostgres } from '../support/e2e';
 import { startServer, type TestServer } from '../support/server';
 import { awayFromWindowEdge } from '../support/rate-windows';
 import { TEST_TEAM_CODE } from '../support/codes';
@@ -81,34 +81,19 @@ describe('signup API over HTTP (PGlite)', () => {
   });
 });
 
-const postgres = requireOrSkip(
-  'postgres',
-  Boolean(TEST_DATABASE_URL),
-  'set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres for the two-process test',
-);
-describe.runIf(postgres)('rate limits across two server processes on one PostgreSQL', () => {
-  let a: TestServer;
-  let b: TestServer;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const database = await createPostgresDatabase();
-    drop = database.drop;
-    const env = { DATABASE_URL: database.url, SIGNUP_RATE_LIMIT: '4' };
-    [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await drop?.();
-  });
+describe.runIf(postgresAvailable())('rate limits across two server processes on one PostgreSQL', () => {
+  const pair = useServerPairOnPostgres({ SIGNUP_RATE_LIMIT: '4' });
 
   test('signups from one address count together on both servers', async () => {
     await awayFromWindowEdge();
     const statuses = [];
+    const { a, b } = pair;
     for (const server of [a, b, a, b, a, b]) statuses.push((await postSignup(server, signup())).status);
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
   });
 
   test('wrong team codes count together on both servers', async () => {
+    const { a, b } = pair;
     for (const server of [a, b, a, b, a]) expect((await session(server, '1234')).status).toBe(401);
     expect((await session(b, TEST_TEAM_CODE)).status).toBe(429);
     expect((await session(a, TEST_TEAM_CODE)).status).toBe(429);

@@ -1,40 +1,32 @@
 // The signup without JavaScript: every call to action is a link to /mitmachen, whose form posts
 // to the server and renders the links panel or the popup's error texts.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { SiteSettings } from '~/lib/content-types';
-import { SIGNUP_MESSAGES } from '~/lib/messages';
+import { SIGNUP_MESSAGES } from '~/copy/signup';
 import { getSiteSettings } from '~/server/content/content.server';
-import { browserAvailable, launchBrowser } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { browserAvailable } from '../support/browser';
+import { useBrowserHarness } from '../support/e2e';
 import { storedSignups } from '../support/team-client';
 
 describe.runIf(browserAvailable())('signup without JavaScript', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const site = useBrowserHarness();
   let settings: SiteSettings;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser, settings] = await Promise.all([startServer(), launchBrowser(), getSiteSettings()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    settings = await getSiteSettings();
   });
   beforeEach(async () => {
-    context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
+    page = await site.newPage({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
   });
-  afterEach(() => context?.close());
 
-  const signups = () => storedSignups(server.url);
+  const signups = () => storedSignups(site.url);
 
   test('the header button leads to the signup page; posting it shows the riders group link', async () => {
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await page.locator('header a.site-header__cta').click();
-    await page.waitForURL(`${server.url}/mitmachen`);
+    await page.waitForURL(`${site.url}/mitmachen`);
     expect(await page.getByLabel('Reiterin').isChecked()).toBe(true);
     expect(await page.getByRole('checkbox').isChecked()).toBe(true);
     await page.getByLabel('Dein Name').fill(' Nora Noscript ');
@@ -51,11 +43,11 @@ describe.runIf(browserAvailable())('signup without JavaScript', () => {
   });
 
   test('the trainer call to action preselects "trainer"; an unticked newsletter box is stored as false', async () => {
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     const cta = page.locator('a[href="/mitmachen?typ=trainer"]').first();
     await cta.scrollIntoViewIfNeeded();
     await cta.click();
-    await page.waitForURL(`${server.url}/mitmachen?typ=trainer`);
+    await page.waitForURL(`${site.url}/mitmachen?typ=trainer`);
     expect(await page.getByLabel('Trainerin').isChecked()).toBe(true);
     await page.getByLabel('Dein Name').fill('Tom Trainer');
     await page.getByLabel('Deine E-Mail-Adresse').fill('tom@example.org');
@@ -71,7 +63,7 @@ describe.runIf(browserAvailable())('signup without JavaScript', () => {
   });
 
   test('errors show the popup’s texts and keep what was typed', async () => {
-    await page.goto(`${server.url}/mitmachen`);
+    await page.goto(`${site.url}/mitmachen`);
     await page.getByRole('button', { name: 'Jetzt kostenlos beitreten' }).click({ force: true });
     await page.waitForLoadState();
     expect(await page.getByRole('alert').textContent()).toBe(SIGNUP_MESSAGES.empty);
@@ -88,11 +80,11 @@ describe.runIf(browserAvailable())('signup without JavaScript', () => {
   });
 
   test('sending the same form twice (double click, resubmit) stores one signup', async () => {
-    await page.goto(`${server.url}/mitmachen`);
+    await page.goto(`${site.url}/mitmachen`);
     const id = await page.locator('input[name="id"]').inputValue();
     const form = new URLSearchParams({ id, userType: 'reiter', name: 'Doppelt Gesendet', email: 'd@example.org' });
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(`${server.url}/mitmachen`, {
+      const res = await fetch(`${site.url}/mitmachen`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: form,
@@ -104,7 +96,7 @@ describe.runIf(browserAvailable())('signup without JavaScript', () => {
   });
 
   test('the submit button is not marked disabled: nothing would ever enable it', async () => {
-    await page.goto(`${server.url}/mitmachen`);
+    await page.goto(`${site.url}/mitmachen`);
     const submit = page.getByRole('button', { name: 'Jetzt kostenlos beitreten' });
     expect(await submit.getAttribute('aria-disabled')).toBeNull();
     expect(await submit.isEnabled()).toBe(true);
@@ -117,7 +109,7 @@ describe.runIf(browserAvailable())('signup without JavaScript', () => {
 
   test.each([375, 1280])('at %d px every slider row (a scrollable region) is reachable by keyboard', async (width) => {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     const tracks = page.locator('.slider__track');
     expect(await tracks.count()).toBeGreaterThan(0);
     for (const track of await tracks.all()) {

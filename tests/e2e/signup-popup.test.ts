@@ -2,20 +2,17 @@
 // the calls to action, focus, Escape, scroll lock, validation, the states and texts, the links
 // panel, the 500 ms close and reset, the trainer preselection, lazy loading of its code.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { SIGNUP_MESSAGES } from '~/lib/messages';
-import { SIGNUP_API_MESSAGES } from '~/lib/signup';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { SIGNUP_API_MESSAGES, SIGNUP_MESSAGES } from '~/copy/signup';
 import type { SiteSettings } from '~/lib/content-types';
 import { getSiteSettings } from '~/server/content/content.server';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable } from '../support/browser';
+import { hydrated, useBrowserHarness } from '../support/e2e';
 import { storedSignups } from '../support/team-client';
-import { startServer, type TestServer } from '../support/server';
-import { hydrated } from './landing.support';
 
 describe.runIf(browserAvailable())('signup popup', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const site = useBrowserHarness();
   let settings: SiteSettings;
   let context: BrowserContext;
   let page: Page;
@@ -24,14 +21,10 @@ describe.runIf(browserAvailable())('signup popup', () => {
   let failingRequestsExpected = false;
 
   beforeAll(async () => {
-    [server, browser, settings] = await Promise.all([startServer(), launchBrowser(), getSiteSettings()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    settings = await getSiteSettings();
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context = await site.newContext({ viewport: { width: 1280, height: 800 } });
     // The group links lead to WhatsApp: answer them locally (no network here).
     await context.route(/^https:\/\//, (route) => route.fulfill({ contentType: 'text/html', body: '<p>WhatsApp</p>' }));
     page = await context.newPage();
@@ -43,7 +36,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
       if (failingRequestsExpected && m.text().startsWith('Failed to load resource')) return;
       problems.push(m.text());
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     // Until React has hydrated, a call to action is the plain link to /mitmachen.
     await hydrated(page);
   });
@@ -64,16 +57,16 @@ describe.runIf(browserAvailable())('signup popup', () => {
     await dialog().getByLabel('Deine E-Mail-Adresse').fill(email);
   }
   const storedNow = () =>
-    storedSignups<{ id: string; name: string; userType: string; timestamp: string | null }>(server.url);
+    storedSignups<{ id: string; name: string; userType: string; timestamp: string | null }>(site.url);
 
   test('the dialog code is not loaded up front, only when a call to action is used', async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
-    expect(html).not.toMatch(/SignupModal|SignupForm/);
+    const html = await (await fetch(`${site.url}/`)).text();
+    expect(html).not.toMatch(/SignupDialog|SignupForm/);
     const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-    expect(loaded.filter((u) => /Signup(Modal|Form)/.test(u))).toEqual([]);
+    expect(loaded.filter((u) => /Signup(Dialog|Form)/.test(u))).toEqual([]);
     await openFromHeader();
     const after = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-    expect(after.some((u) => /SignupModal/.test(u))).toBe(true);
+    expect(after.some((u) => /SignupDialog/.test(u))).toBe(true);
   });
 
   test('opens as a labelled modal dialog, focus moves in, Escape closes, focus returns to the trigger', async () => {
@@ -108,6 +101,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
     await page.mouse.wheel(0, 1500);
     await page.waitForFunction(() => window.scrollY > 0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 
   test('the form: user type "reiter" preselected, newsletter opt-in on, privacy notice naming WhatsApp/Meta', async () => {
@@ -157,7 +151,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
   test('submitting disables the inputs, then the links panel opens the riders group in a new tab; the popup closes and resets 500 ms after the click', async () => {
     // A controllable clock (time still flows until it is paused below).
     await page.clock.install();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await hydrated(page);
     await openFromHeader();
     await fill('  Greta Galopp ', 'greta@example.org');

@@ -5,13 +5,13 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable } from '../support/browser';
 import { inlineScripts, scriptSrc, scriptsWithoutHash } from '../support/csp';
 import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
-import { privateCopyOfBuild, startServer, type TestServer } from '../support/server';
-import { hydrated } from './landing.support';
+import { hydrated, pageProblems, useBrowserHarness } from '../support/e2e';
+import { privateCopyOfBuild } from '../support/server';
 
 const SECRET = 'webhook-secret-for-static-serving';
 const PAGES = ['/', '/imprint', '/datenschutz', '/agb'];
@@ -57,34 +57,27 @@ async function watchViolations(page: Page) {
 
 describe('prerendered pages and hashed assets as fixed files', () => {
   let standIn: SanityStandIn;
-  let server: TestServer;
   let buildDir: string;
-  let browser: Browser | undefined;
-
+  // Registered before the harness: the stand-in and the build copy outlive the server.
   beforeAll(async () => {
     standIn = await startSanityStandIn();
     buildDir = privateCopyOfBuild('static-serving-');
-    [server, browser] = await Promise.all([
-      startServer({
-        env: {
-          BUILD_DIR: buildDir,
-          ...standInEnv(standIn, SECRET),
-        },
-      }),
-      hasBrowser ? launchBrowser() : undefined,
-    ]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await standIn?.close();
     if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  });
+  // Without Chromium the HTTP tests still run.
+  const hasBrowser = browserAvailable();
+  const site = useBrowserHarness({
+    browser: hasBrowser,
+    env: () => ({ BUILD_DIR: buildDir, ...standInEnv(standIn, SECRET) }),
   });
 
   test('a prerendered page is the same bytes every time, with a CSP of its inline scripts’ hashes', async () => {
     for (const pathname of PAGES) {
-      const a = await raw(`${server.url}${pathname}`);
-      const b = await raw(`${server.url}${pathname}`);
+      const a = await raw(`${site.url}${pathname}`);
+      const b = await raw(`${site.url}${pathname}`);
       expect(a.status, pathname).toBe(200);
       expect(b.body.equals(a.body), pathname).toBe(true);
       expect(b.headers.etag, pathname).toBe(a.headers.etag);
@@ -108,8 +101,8 @@ describe('prerendered pages and hashed assets as fixed files', () => {
     ['identity', undefined],
     ['', undefined],
   ])('Accept-Encoding %j gets %s of the same page', async (acceptEncoding, encoding) => {
-    const plain = await raw(`${server.url}/`);
-    const res = await raw(`${server.url}/`, { 'accept-encoding': acceptEncoding });
+    const plain = await raw(`${site.url}/`);
+    const res = await raw(`${site.url}/`, { 'accept-encoding': acceptEncoding });
     expect(res.headers['content-encoding']).toBe(encoding);
     expect(res.headers.vary).toBe('Accept-Encoding');
     expect(res.headers['content-length']).toBe(String(res.body.length));
@@ -118,18 +111,18 @@ describe('prerendered pages and hashed assets as fixed files', () => {
   });
 
   test('a matching If-None-Match gets 304 without a body; another encoding’s tag does not', async () => {
-    const br = await raw(`${server.url}/agb`, { 'accept-encoding': 'br' });
-    const again = await raw(`${server.url}/agb`, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    const br = await raw(`${site.url}/agb`, { 'accept-encoding': 'br' });
+    const again = await raw(`${site.url}/agb`, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(br.headers.etag);
-    const gzip = await raw(`${server.url}/agb`, {
+    const gzip = await raw(`${site.url}/agb`, {
       'accept-encoding': 'gzip',
       'if-none-match': String(br.headers.etag),
     });
     expect(gzip.status).toBe(200);
     expect(gzip.headers.etag).not.toBe(br.headers.etag);
-    const head = await raw(`${server.url}/agb`, { 'accept-encoding': 'br' }, 'HEAD');
+    const head = await raw(`${site.url}/agb`, { 'accept-encoding': 'br' }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.headers['content-length']).toBe(br.headers['content-length']);
     expect(head.body.length).toBe(0);
@@ -147,7 +140,7 @@ describe('prerendered pages and hashed assets as fixed files', () => {
       if (readFileSync(path.join(assetsDir, f)).length < 2048) continue;
       expect(readdirSync(assetsDir), f).toEqual(expect.arrayContaining([`${f}.br`, `${f}.gz`]));
     }
-    const url = `${server.url}/assets/${largest}`;
+    const url = `${site.url}/assets/${largest}`;
     const type = largest.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
     for (const [acceptEncoding, encoding, file] of [
       ['gzip, deflate, br', 'br', `${largest}.br`],
@@ -163,20 +156,17 @@ describe('prerendered pages and hashed assets as fixed files', () => {
       expect(res.headers.vary).toBe('Accept-Encoding');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
-    expect((await raw(`${server.url}/assets/gibt-es-nicht.js`)).status).toBe(404);
+    expect((await raw(`${site.url}/assets/gibt-es-nicht.js`)).status).toBe(404);
   });
 
-  const hasBrowser = browserAvailable();
   test.runIf(hasBrowser)(
     'Chromium runs every prerendered page without a CSP violation, also after a revalidation',
     async () => {
-      const page = await browser!.newPage();
+      const page = await site.newPage();
       const violations = await watchViolations(page);
-      const problems: string[] = [];
-      page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-      page.on('pageerror', (e) => problems.push(e.message));
+      const problems = pageProblems(page);
       for (const pathname of PAGES) {
-        await page.goto(`${server.url}${pathname}`);
+        await page.goto(`${site.url}${pathname}`);
         // The router's module script is inserted by an inline script once the view is painted:
         // hydration proves both ran under the page's hashes.
         await hydrated(page);
@@ -194,17 +184,17 @@ describe('prerendered pages and hashed assets as fixed files', () => {
       const settings = standIn.document('siteSettings')!;
       const tagline = 'Neu veröffentlicht, neue Hashes';
       standIn.publish({ ...settings, tagline });
-      const before = await raw(`${server.url}/`, { 'accept-encoding': 'br' });
+      const before = await raw(`${site.url}/`, { 'accept-encoding': 'br' });
       const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
-      const res = await postRevalidate(server.url, body, SECRET);
+      const res = await postRevalidate(site.url, body, SECRET);
       expect(res.status).toBe(200);
 
       // Every variant of the new page: the new text, and its own hashes.
-      const identity = await raw(`${server.url}/`);
+      const identity = await raw(`${site.url}/`);
       expect(identity.body.toString('utf8')).toContain(tagline);
       expect(identity.headers.etag).not.toBe(before.headers.etag?.toString().replace('-br', ''));
       for (const acceptEncoding of ['br', 'gzip']) {
-        const variant = await raw(`${server.url}/`, { 'accept-encoding': acceptEncoding });
+        const variant = await raw(`${site.url}/`, { 'accept-encoding': acceptEncoding });
         expect(decode(variant).equals(identity.body), acceptEncoding).toBe(true);
         expect(variant.headers['content-security-policy']).toBe(identity.headers['content-security-policy']);
       }
@@ -213,11 +203,11 @@ describe('prerendered pages and hashed assets as fixed files', () => {
       ).toEqual([]);
 
       for (const pathname of ['/', '/agb']) {
-        await page.goto(`${server.url}${pathname}`);
+        await page.goto(`${site.url}${pathname}`);
         await hydrated(page);
         expect(await violations(), pathname).toEqual([]);
       }
-      await page.goto(`${server.url}/`);
+      await page.goto(`${site.url}/`);
       await page.getByText(tagline).first().waitFor();
       expect(problems).toEqual([]);
       await page.close();

@@ -16,14 +16,10 @@ import * as kontoPage from '~/routes/konto';
 import * as resetPage from '~/routes/passwort-neu';
 import { describeEachDatabase } from '../support/database';
 import { PUBLIC_URL, call, get, useTestConfig } from '../support/routes';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { smtpSink } from '../support/smtp';
 import { PASSWORD, authGet, authPost, freshAddress, freshEmail, signIn, signUp } from '../support/accounts';
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp?.close());
+const smtp = smtpSink();
 
 /** A form post from the browser to one of the account pages (no JavaScript). */
 const formPost = (path: string, fields: Record<string, string>, cookie = '') =>
@@ -42,7 +38,6 @@ const formPost = (path: string, fields: Record<string, string>, cookie = '') =>
 /** The data of a route action's answer (a `data()` result or a plain object). */
 const actionResult = (answer: unknown) =>
   ((answer as { data?: unknown }).data ?? answer) as { notice?: { ok: boolean; message: string }; done?: boolean };
-const mailsTo = (to: string) => smtp.mails.filter((m) => m.to.includes(to));
 
 const useConfig = (env: Record<string, string> = {}) =>
   useTestConfig({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: '5', ...env });
@@ -337,7 +332,7 @@ describeEachDatabase('accounts', (current) => {
       const queued = await current().db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, email));
       // Every mail goes through the outbox: with nothing queued, nothing can go out later.
       expect(queued).toEqual([]);
-      expect(mailsTo(email)).toEqual([]);
+      expect(smtp.mailsTo(email)).toEqual([]);
     });
   });
 

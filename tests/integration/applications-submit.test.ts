@@ -3,11 +3,16 @@
 // the applicant's confirmation and the team's notice queued with the application (and surviving
 // an SMTP outage), and the daily retention sweep.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { APPLICATION_MESSAGES, MESSAGE_MAX } from '~/lib/application-form';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { APPLICATION_MESSAGES } from '~/copy/access';
+import { MESSAGE_MAX } from '~/lib/limits';
 import * as applicationsRoute from '~/routes/api.applications';
 import * as bewerbungRoute from '~/routes/bewerbung';
-import { ACCESS_GRANT_COOKIE, ACCESS_GRANT_TTL_MS, issueGrant } from '~/server/access/access-codes.server';
+import {
+  ACCESS_GRANT_COOKIE,
+  ACCESS_GRANT_TTL_MS,
+  grantCookie as grantSetCookie,
+} from '~/server/access/access-codes.server';
 import { APPLICATION_MAIL_KINDS } from '~/server/applications/mails.server';
 import { createApplication, listApplications, setApplicationStatus } from '~/server/applications/store.server';
 import { schema } from '~/server/db/db.server';
@@ -16,21 +21,19 @@ import { OUTBOX_LEASE_MS } from '~/server/mail/outbox.server';
 import { applicationCutoff, startRetentionSweep, sweepRetention } from '~/server/retention.server';
 import { sign } from '~/server/signing.server';
 import { describeEachDatabase } from '../support/database';
-import { PUBLIC_URL, call, get, post, useTestConfig } from '../support/routes';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { PUBLIC_URL, call, get, post, useMailConfig } from '../support/routes';
+import { SMTP_DOWN, smtpSink } from '../support/smtp';
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp?.close());
+const smtp = smtpSink();
 
 const TEAM = 'team@bewegung.test';
-const SMTP_DOWN = 'smtp://127.0.0.1:1';
-const useMail = (env: Record<string, string> = {}) =>
-  useTestConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Bewegungscoaching <hallo@bewegung.test>', ...env });
+const useMail = (env: Record<string, string> = {}) => useMailConfig(smtp.url, env);
 const address = () => `bewerbung-${crypto.randomUUID().slice(0, 8)}@example.org`;
-const grantCookie = (grant = issueGrant()) => ({ Cookie: `${ACCESS_GRANT_COOKIE}=${grant}` });
+/** A grant's cookie value as POST /api/access sets it, made at `now` (with the test config's secret). */
+const issueGrant = async (now = Date.now()) => /=([^;]*)/.exec(await grantSetCookie(now))![1]!;
+/** A valid grant, made once the test config is in place (it signs with the config's secret). */
+let validGrant = '';
+const grantCookie = (grant = validGrant) => ({ Cookie: `${ACCESS_GRANT_COOKIE}=${grant}` });
 const application = (extra: Record<string, unknown> = {}) => ({
   id: crypto.randomUUID(),
   applicationType: 'Mentee',
@@ -60,8 +63,9 @@ const answerOf = async (run: () => Promise<unknown>) => {
 
 describeEachDatabase('submitting applications', (current) => {
   const outbox = schema.mailOutbox;
-  beforeAll(() => {
+  beforeAll(async () => {
     useMail();
+    validGrant = await issueGrant(Date.now() + 60 * 60_000);
   });
   beforeEach(async () => {
     useMail();
@@ -73,7 +77,7 @@ describeEachDatabase('submitting applications', (current) => {
     test('without a grant → 401, before the body is read, and nothing is stored', async () => {
       const forged = sign('access-grant', `v1-${Date.now() + 60_000}`, 'x'.repeat(40));
       const teamToken = sign('team-session', `v1-${Date.now() + 60_000}`);
-      const expired = issueGrant(Date.now() - ACCESS_GRANT_TTL_MS - 1000);
+      const expired = await issueGrant(Date.now() - ACCESS_GRANT_TTL_MS - 1000);
       for (const headers of [{}, grantCookie(forged), grantCookie(teamToken), grantCookie(expired), grantCookie('')]) {
         const res = await submit(application(), headers);
         expect(res.status, JSON.stringify(headers)).toBe(401);
@@ -88,7 +92,7 @@ describeEachDatabase('submitting applications', (current) => {
       expect(none).toBeInstanceOf(Response);
       expect((none as Response).headers.get('location')).toBe('/access');
       const expired = await answerOf(async () =>
-        bewerbungRoute.loader({ request: get('/bewerbung', grantCookie(issueGrant(0))) } as never),
+        bewerbungRoute.loader({ request: get('/bewerbung', grantCookie(await issueGrant(0))) } as never),
       );
       expect((expired as Response).headers.get('location')).toBe('/access?abgelaufen');
       const posted = await answerOf(() =>
@@ -96,7 +100,7 @@ describeEachDatabase('submitting applications', (current) => {
       );
       expect((posted as Response).status).toBe(303);
       expect((posted as Response).headers.get('location')).toBe('/access');
-      const granted = bewerbungRoute.loader({ request: get('/bewerbung', grantCookie()) } as never);
+      const granted = await bewerbungRoute.loader({ request: get('/bewerbung', grantCookie()) } as never);
       expect(granted.clientId).toMatch(/^[0-9a-f-]{36}$/);
     });
   });

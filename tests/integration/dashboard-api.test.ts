@@ -3,7 +3,8 @@
 // refuses a request without a token, with a forged one and with an expired one.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
-import { APPLICATION_API_MESSAGES, type ApplicationRecord } from '~/lib/applications';
+import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
+import type { ApplicationRecord } from '~/lib/applications';
 import * as patchRoute from '~/routes/api.applications.$id';
 import * as historyRoute from '~/routes/api.applications.$id.history';
 import * as csvRoute from '~/routes/api.applications[.]csv';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SIGNUP_API_MESSAGES } from '~/lib/signup';
+import { SIGNUP_API_MESSAGES } from '~/copy/signup';
 import * as signupsRoute from '~/routes/api.signups';
 import { DIRECT_BODY_CAP, directAction } from '~/server/http/direct-action.server';
 import { clientAddressContext } from '~/server/http/request-context.server';

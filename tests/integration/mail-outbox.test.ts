@@ -3,26 +3,17 @@
 // through its lease, then it is sent once); parallel sweeps send each mail once; the body is erased
 // once sent; a mail that keeps failing is given up after the last attempt.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { beforeEach, expect, test } from 'vitest';
 import { schema } from '~/server/db/db.server';
 import { enqueueMail, sweepMailOutbox } from '~/server/mail/queue.server';
 import { kickOutbox, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox } from '~/server/mail/outbox.server';
 import { describeEachDatabase } from '../support/database';
-import { useTestConfig } from '../support/routes';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { useMailConfig } from '../support/routes';
+import { SMTP_DOWN, smtpSink } from '../support/smtp';
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp?.close());
-
-/** Nothing listens on port 1: every mail fails at once. */
-const SMTP_DOWN = 'smtp://127.0.0.1:1';
-const useSmtp = (url: string) => useTestConfig({ SMTP_URL: url, MAIL_FROM: 'Bewegungscoaching <hallo@bewegung.test>' });
+const smtp = smtpSink();
 const address = () => `mail-${crypto.randomUUID().slice(0, 8)}@example.org`;
 const later = (ms: number) => new Date(Date.now() + ms);
-const mailsTo = (to: string) => smtp.mails.filter((m) => m.to.includes(to));
 const mail = (to: string) => ({
   to,
   subject: 'Deine Bewerbung ist angekommen',
@@ -38,7 +29,7 @@ describeEachDatabase('mail outbox', (current) => {
   });
 
   test('a mail queued in a committed transaction is sent by a running outbox right after the kick', async () => {
-    useSmtp(smtp.url);
+    useMailConfig(smtp.url);
     const stop = startOutbox([sweepMailOutbox], 60_000);
     try {
       const to = address();
@@ -57,7 +48,7 @@ describeEachDatabase('mail outbox', (current) => {
   });
 
   test('a mail queued in a transaction that rolls back is never sent', async () => {
-    useSmtp(smtp.url);
+    useMailConfig(smtp.url);
     const to = address();
     await expect(
       current().db.transaction(async (tx) => {
@@ -66,34 +57,34 @@ describeEachDatabase('mail outbox', (current) => {
       }),
     ).rejects.toThrow();
     expect(await sweepMailOutbox()).toEqual({ claimed: 0, sent: 0 });
-    expect(mailsTo(to)).toEqual([]);
+    expect(smtp.mailsTo(to)).toEqual([]);
   });
 
   test('SMTP down: the claim holds through its lease, then the mail is sent exactly once', async () => {
     const to = address();
     await enqueueMail(current().db, 'test', mail(to));
-    useSmtp(SMTP_DOWN);
+    useMailConfig(SMTP_DOWN);
     expect(await sweepMailOutbox()).toEqual({ claimed: 1, sent: 0 });
-    useSmtp(smtp.url);
+    useMailConfig(smtp.url);
     expect(await sweepMailOutbox()).toEqual({ claimed: 0, sent: 0 });
     expect(await sweepMailOutbox({ now: later(OUTBOX_LEASE_MS + 1000) })).toEqual({ claimed: 1, sent: 1 });
     expect(await sweepMailOutbox({ now: later(10 * OUTBOX_LEASE_MS) })).toEqual({ claimed: 0, sent: 0 });
-    expect(mailsTo(to)).toHaveLength(1);
+    expect(smtp.mailsTo(to)).toHaveLength(1);
     expect((await rowsTo(to))[0]!.attempts).toBe(2);
   });
 
   test('three parallel sweeps send each of 30 mails once', async () => {
-    useSmtp(smtp.url);
+    useMailConfig(smtp.url);
     const addresses = Array.from({ length: 30 }, address);
     for (const to of addresses) await enqueueMail(current().db, 'test', mail(to));
     const counts = await Promise.all([sweepMailOutbox(), sweepMailOutbox(), sweepMailOutbox()]);
     const more = await sweepMailOutbox();
     expect(counts.reduce((n, c) => n + c.sent, 0) + more.sent).toBe(30);
-    for (const to of addresses) expect(mailsTo(to), to).toHaveLength(1);
+    for (const to of addresses) expect(smtp.mailsTo(to), to).toHaveLength(1);
   });
 
   test('a mail that keeps failing is given up after the last attempt', async () => {
-    useSmtp(SMTP_DOWN);
+    useMailConfig(SMTP_DOWN);
     const to = address();
     await enqueueMail(current().db, 'test', mail(to));
     for (let i = 0; i <= OUTBOX_MAX_ATTEMPTS + 1; i++) await sweepMailOutbox({ now: later(i * 2 * OUTBOX_LEASE_MS) });

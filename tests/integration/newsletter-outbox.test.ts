@@ -4,27 +4,18 @@
 // with parallel sweeps; nobody who confirmed, unsubscribed or opted out gets one; a refused address
 // is given up.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { beforeEach, expect, test } from 'vitest';
 import * as signupsRoute from '~/routes/api.signups';
 import { schema } from '~/server/db/db.server';
 import { sweepConfirmationOutbox } from '~/server/signups/confirmation-outbox.server';
 import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox } from '~/server/mail/outbox.server';
 import { describeEachDatabase } from '../support/database';
-import { startSmtp, type TestSmtp } from '../support/smtp';
-import { call, post, useTestConfig } from '../support/routes';
+import { SMTP_DOWN, smtpSink } from '../support/smtp';
+import { call, post, useMailConfig } from '../support/routes';
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp?.close());
-
-/** Nothing listens on port 1: every mail fails at once. */
-const SMTP_DOWN = 'smtp://127.0.0.1:1';
-const useSmtp = (url: string) => useTestConfig({ SMTP_URL: url, MAIL_FROM: 'Bewegungscoaching <hallo@bewegung.test>' });
+const smtp = smtpSink();
 const email = () => `outbox-${crypto.randomUUID().slice(0, 8)}@example.org`;
 const later = (ms: number) => new Date(Date.now() + ms);
-const mailsTo = (to: string) => smtp.mails.filter((m) => m.to.includes(to));
 
 /** A signup through the route's action, as the server takes it. */
 async function signUpWithOptIn() {
@@ -61,7 +52,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
   });
 
   test('a running outbox sends the mail right after the signup; the answer does not wait for it', async () => {
-    useSmtp(smtp.url);
+    useMailConfig(smtp.url);
     const stop = startOutbox([sweepConfirmationOutbox]);
     try {
       const { id, to } = await signUpWithOptIn();
@@ -76,12 +67,12 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
   });
 
   test('a mail the SMTP server could not take goes out with the first sweep after the lease, once', async () => {
-    useSmtp(SMTP_DOWN);
+    useMailConfig(SMTP_DOWN);
     const { id, to } = await signUpWithOptIn();
     expect(await sweepConfirmationOutbox()).toEqual({ claimed: 1, sent: 0 });
     expect(await row(id)).toMatchObject({ confirmationMailAttempts: 1, confirmationMailSentAt: null });
 
-    useSmtp(smtp.url);
+    useMailConfig(smtp.url);
     // Within the lease the claim holds (the claiming process may still be sending).
     expect(await sweepConfirmationOutbox()).toEqual({ claimed: 0, sent: 0 });
     expect(await sweepConfirmationOutbox({ now: later(OUTBOX_LEASE_MS + 1000) })).toEqual({
@@ -94,11 +85,11 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     expect((await row(id)).confirmationMailSentAt).toBeInstanceOf(Date);
     // Sent means done: no later sweep mails again.
     expect((await sweepConfirmationOutbox({ now: later(10 * OUTBOX_LEASE_MS) })).claimed).toBe(0);
-    expect(mailsTo(to)).toHaveLength(1);
+    expect(smtp.mailsTo(to)).toHaveLength(1);
   });
 
   test('a mail whose process died after claiming it is sent by a sweep after the lease', async () => {
-    useSmtp(smtp.url);
+    useMailConfig(smtp.url);
     const crashed = await pending();
     const fresh = await pending({}, 1000);
     expect(await sweepConfirmationOutbox()).toEqual({ claimed: 1, sent: 1 });
@@ -108,17 +99,17 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
   });
 
   test('parallel sweeps (several server processes) send each mail once', async () => {
-    useSmtp(smtp.url);
+    useMailConfig(smtp.url);
     const rows = await Promise.all(Array.from({ length: 6 }, () => pending()));
     const counts = await Promise.all([sweepConfirmationOutbox(), sweepConfirmationOutbox(), sweepConfirmationOutbox()]);
     expect(counts.reduce((sum, c) => sum + c.sent, 0)).toBe(6);
     // The sweeps resolve after the SMTP server accepted their mails, and it records a mail before
     // accepting it: a mail sent twice would already be here.
-    for (const r of rows) expect(mailsTo(r.email)).toHaveLength(1);
+    for (const r of rows) expect(smtp.mailsTo(r.email)).toHaveLength(1);
   });
 
   test('no mail for opt-outs, confirmed or unsubscribed signups; a refused address is given up', async () => {
-    useSmtp(smtp.url);
+    useMailConfig(smtp.url);
     const skipped = await Promise.all([
       pending({ newsletterOptIn: false }),
       pending({ newsletterConfirmedAt: new Date() }),
@@ -126,10 +117,10 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
       pending({ confirmationMailAttempts: OUTBOX_MAX_ATTEMPTS }),
     ]);
     expect(await sweepConfirmationOutbox()).toEqual({ claimed: 0, sent: 0 });
-    for (const r of skipped) expect(mailsTo(r.email)).toHaveLength(0);
+    for (const r of skipped) expect(smtp.mailsTo(r.email)).toHaveLength(0);
 
     // An outage: every sweep after a lease tries again, until the attempts run out.
-    useSmtp(SMTP_DOWN);
+    useMailConfig(SMTP_DOWN);
     const refused = await pending({ confirmationMailAttempts: 0 });
     for (let i = 1; i <= OUTBOX_MAX_ATTEMPTS + 2; i++)
       await sweepConfirmationOutbox({ now: later(i * 2 * OUTBOX_LEASE_MS) });

@@ -10,14 +10,10 @@ import { startOutbox } from '~/server/mail/outbox.server';
 import { schema } from '~/server/db/db.server';
 import { mayReceiveNewsletter, sendNewsletterMail } from '~/server/signups/newsletter.server';
 import { describeEachDatabase } from '../support/database';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { smtpSink } from '../support/smtp';
 import { PUBLIC_URL, call, post, useTestConfig } from '../support/routes';
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp?.close());
+const smtp = smtpSink();
 
 const email = () => `reiterin-${crypto.randomUUID().slice(0, 8)}@example.org`;
 async function signUp(over: Record<string, unknown>) {

@@ -2,8 +2,7 @@
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
-import { SIGNUP_MESSAGES } from '~/lib/messages';
-import { SIGNUP_API_MESSAGES } from '~/lib/signup';
+import { SIGNUP_API_MESSAGES, SIGNUP_MESSAGES } from '~/copy/signup';
 import * as signupsCsvRoute from '~/routes/api.signups[.]csv';
 import * as signupsRoute from '~/routes/api.signups';
 import { schema } from '~/server/db/db.server';

@@ -1,7 +1,7 @@
 // POST /api/team/session: the team code checked on the server, 5 wrong codes per client per
 // 15 minutes, a signed expiring token; on PGlite and PostgreSQL.
 import { beforeAll, beforeEach, expect, test } from 'vitest';
-import { DASHBOARD_MESSAGES } from '~/lib/messages';
+import { DASHBOARD_MESSAGES } from '~/copy/dashboard';
 import * as sessionRoute from '~/routes/api.team.session';
 import * as signupsRoute from '~/routes/api.signups';
 import { openDatabase, schema, setDatabase } from '~/server/db/db.server';

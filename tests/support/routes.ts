@@ -27,6 +27,10 @@ export function useTestConfig(env: Record<string, string> = {}) {
   return config;
 }
 
+/** The test configuration with mail going out through the SMTP server at `smtpUrl`, from the site's sender. */
+export const useMailConfig = (smtpUrl: string, env: Record<string, string> = {}) =>
+  useTestConfig({ SMTP_URL: smtpUrl, MAIL_FROM: 'Bewegungscoaching <hallo@bewegung.test>', ...env });
+
 type Handler = (args: never) => Response | Promise<Response> | unknown;
 
 /** Calls a loader or action the way React Router does, from the client address `ip`. */

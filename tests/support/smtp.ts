@@ -1,6 +1,10 @@
 // A real SMTP server (smtp-server) that captures every mail, for tests of the mails we send.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+
+/** Nothing listens on port 1: every mail sent to this SMTP URL fails at once. */
+export const SMTP_DOWN = 'smtp://127.0.0.1:1';
 
 export interface CapturedMail {
   to: string[];
@@ -132,5 +136,36 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface SmtpSink extends Omit<TestSmtp, 'close'> {
+  /** Every mail received so far with `to` among its recipients. */
+  mailsTo(to: string): CapturedMail[];
+}
+
+/**
+ * One capturing SMTP server for the test file (or describe block) that calls this: started before
+ * its first test, closed after its last. Read its fields inside tests and hooks, not at the top.
+ */
+export function smtpSink(): SmtpSink {
+  let smtp: TestSmtp | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(() => smtp?.close());
+  const current = () => {
+    if (!smtp) throw new Error('the SMTP sink starts in beforeAll: use it inside a test or a hook');
+    return smtp;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get mails() {
+      return current().mails;
+    },
+    waitFor: (match, timeoutMs) => current().waitFor(match, timeoutMs),
+    mailsTo: (to) => current().mails.filter((m) => m.to.includes(to)),
   };
 }

@@ -3,7 +3,7 @@
 // panel on open; Escape, a click on a link or focus leaving the menu closes it (focus returns to
 // the button on Escape).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { LABELS } from '~/lib/ui-labels';
+import { LABELS } from '~/copy/landing';
 import { useHydrated } from './use-hydrated';
 import './BurgerMenu.css';
 

@@ -2,7 +2,7 @@
 // back to the start page.
 import { RichText } from '~/components/RichText';
 import type { LegalPage as LegalPageContent } from '~/lib/content-types';
-import { LABELS } from '~/lib/ui-labels';
+import { LABELS } from '~/copy/landing';
 import './LegalPage.css';
 
 export function LegalPage({ page }: { page: LegalPageContent }) {

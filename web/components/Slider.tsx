@@ -4,9 +4,10 @@
 import { Children, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { KeenSliderInstance, KeenSliderPlugin } from 'keen-slider';
 import { AUTOPLAY_MS, autoplayRuns, sliderBreakpoints } from '~/lib/slides';
-import { LABELS } from '~/lib/ui-labels';
+import { LABELS } from '~/copy/landing';
 import { REDUCED_MOTION_QUERY } from './motion-preference';
 import './Slider.css';
+import { StrokeIcon } from './StrokeIcon';
 
 const SPACING_PX = 24;
 
@@ -160,16 +161,5 @@ export function Slider({ label, children, className }: { label: string; children
 }
 
 function Arrow({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <StrokeIcon path={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />;
 }

@@ -1,14 +1,6 @@
-// The mentee/mentor code page's texts and the shape of POST /api/access's answer, shared by the
-// page (with and without JavaScript) and the server.
+// The mentee/mentor code as the server compares it and the shape of POST /api/access's answer,
+// shared by the page (with and without JavaScript) and the server. Its messages are in web/copy/access.ts.
 import { CODE_LENGTH } from './code-box';
-
-export const ACCESS_MESSAGES = {
-  incomplete: `Bitte gib alle ${CODE_LENGTH} Zeichen deines Codes ein.`,
-  wrong: 'Dieser Code ist leider nicht gültig. Bitte prüfe ihn und versuche es erneut.',
-  tooMany: 'Zu viele falsche Versuche. Bitte versuche es in 15 Minuten erneut.',
-  failed: 'Der Code konnte gerade nicht geprüft werden. Bitte versuche es erneut.',
-  expired: 'Dein Zugang ist abgelaufen. Bitte gib deinen Code noch einmal ein.',
-} as const;
 
 /** POST /api/access's answer (200 and 429). */
 export type AccessAnswer = { valid: true } | { valid: false; error: string };

@@ -2,7 +2,8 @@
 // site used before ({id, data, error} and the like), now as plain HTTP to our own API (see
 // docs/decisions/001). Other areas add their calls here.
 import { authRequest } from './auth';
-import { AUTH_MESSAGES, SIGNUP_MESSAGES } from './messages';
+import { AUTH_MESSAGES } from '~/copy/account';
+import { SIGNUP_MESSAGES } from '~/copy/signup';
 import type { SignupInput, SignupRecord } from './signup';
 
 export interface BackendError {

@@ -1,13 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import {
-  APPLICATION_MESSAGES,
-  MESSAGE_MAX,
-  applicationFromForm,
-  isBot,
-  isWebAddress,
-  messageCounter,
-  validateApplication,
-} from './application-form';
+import { APPLICATION_MESSAGES } from '~/copy/access';
+import { applicationFromForm, isBot, isWebAddress, messageCounter, validateApplication } from './application-form';
+import { MESSAGE_MAX } from './limits';
 
 const valid = {
   id: '7f0c8a52-3f0e-4c36-9d0e-2b7f1c1a9e01',

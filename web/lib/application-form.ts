@@ -2,30 +2,12 @@
 // POST /api/applications, so every rule gives the same German message in the browser and on the
 // server.
 import { z } from 'zod';
+import { APPLICATION_MESSAGES } from '~/copy/access';
 import { APPLICATION_TYPES, type ApplicationType } from './applications';
+import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, WEBSITE_MAX } from './limits';
 
-export const NAME_MAX = 200;
-export const EMAIL_MAX = 254;
-export const WEBSITE_MAX = 500;
-export const MESSAGE_MAX = 2000;
 /** The honeypot's field name: people never see it (visually hidden, out of the tab order). */
 export const HONEYPOT_FIELD = 'referenz';
-
-export const APPLICATION_MESSAGES = {
-  type: 'Bitte wähle aus, als was du dich bewirbst.',
-  name: 'Bitte gib deinen Namen ein.',
-  nameTooLong: `Bitte gib höchstens ${NAME_MAX} Zeichen ein.`,
-  emailEmpty: 'Bitte gib deine E-Mail-Adresse ein.',
-  email: 'Bitte gib eine gültige E-Mail-Adresse ein.',
-  website: 'Bitte gib eine vollständige Adresse ein, die mit http:// oder https:// beginnt.',
-  messageTooLong: `Deine Nachricht darf höchstens ${MESSAGE_MAX.toLocaleString('de-DE')} Zeichen lang sein.`,
-  consent: 'Bitte stimme der Verarbeitung deiner Angaben zu, damit wir deine Bewerbung bearbeiten können.',
-  invalid: 'Die Anfrage ist ungültig. Bitte lade die Seite neu und versuche es erneut.',
-  summary: 'Bitte prüfe die markierten Felder.',
-  noGrant: 'Dein Zugang ist abgelaufen oder fehlt. Bitte gib deinen Code auf /access ein.',
-  failed: 'Deine Bewerbung konnte gerade nicht gespeichert werden. Bitte versuche es erneut.',
-  tooLarge: 'Deine Angaben sind zu lang. Bitte kürze deine Nachricht.',
-} as const;
 
 // Control characters cannot be typed into single-line fields; refusing them keeps mails and exports clean.
 // eslint-disable-next-line no-control-regex

@@ -86,11 +86,3 @@ export const statusChangeInput = z.object({
   version: z.number().int().positive().optional(),
 });
 export type StatusChangeInput = z.output<typeof statusChangeInput>;
-
-/** The error texts of the application API; the dashboard shows them after 'Error updating status: '. */
-export const APPLICATION_API_MESSAGES = {
-  invalid: 'Invalid status change',
-  invalidFilter: 'Invalid filter',
-  notFound: 'Application not found',
-  conflict: 'Someone else changed this application meanwhile. Its current state is shown now.',
-} as const;

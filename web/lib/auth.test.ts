@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, readAuthForm } from './auth';
-import { AUTH_MESSAGES } from './messages';
+import { AUTH_MESSAGES } from '~/copy/account';
 
 const form = (values: Record<string, string>) => new URLSearchParams(values);
 

@@ -1,11 +1,8 @@
 // The /auth form: its modes, its input and which message an answer shows. Shared by the page (in
-// the browser) and its action (on the server). The texts are the fixed English auth messages of messages.ts.
+// the browser) and its action (on the server). The texts are the fixed English auth messages of
+// web/copy/account.ts.
 import { z } from 'zod';
-import { AUTH_MESSAGES } from './messages';
-
-/** Passwords shorter than this are refused (by Better Auth too, which is configured with it). */
-export const MIN_PASSWORD_LENGTH = 10;
-export const PASSWORD_HINT = `Mindestens ${MIN_PASSWORD_LENGTH} Zeichen.`;
+import { AUTH_MESSAGES } from '~/copy/account';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 /** What a post of the form asks for: the mode's submit, or "Forgot Password?". */

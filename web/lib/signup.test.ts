@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { SIGNUP_MESSAGES } from './messages';
-import { SIGNUP_API_MESSAGES, signupReady, validateSignup } from './signup';
+import { SIGNUP_API_MESSAGES, SIGNUP_MESSAGES } from '~/copy/signup';
+import { signupReady, validateSignup } from './signup';
 
 const valid = { userType: 'reiter', name: 'Anna', email: 'anna@example.org' };
 

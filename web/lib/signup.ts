@@ -2,25 +2,13 @@
 // and POST /api/signups, so the same rule gives the same German message everywhere.
 import { z } from 'zod';
 import type { UserType } from '~/lib/content-types';
-import { SIGNUP_MESSAGES } from '~/lib/messages';
+import { SIGNUP_API_MESSAGES, SIGNUP_MESSAGES } from '~/copy/signup';
+import { EMAIL_MAX, NAME_MAX } from '~/lib/limits';
 
 export const USER_TYPES = ['reiter', 'trainer'] as const satisfies readonly UserType[];
 const DEFAULT_USER_TYPE: UserType = 'reiter';
-const NAME_MAX = 200;
-const EMAIL_MAX = 254;
 /** The honeypot's field name: people never see it (visually hidden, out of the tab order). */
 export const HONEYPOT_FIELD = 'website';
-
-/**
- * Answers of the API beyond the popup's fixed messages (web/lib/messages.ts). Same tone as those
- * ("Sie").
- */
-export const SIGNUP_API_MESSAGES = {
-  tooLong: `Bitte geben Sie höchstens ${NAME_MAX} Zeichen ein.`,
-  invalid: 'Die Anfrage ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
-  tooLarge: 'Die Anfrage ist zu groß.',
-  rateLimited: 'Zu viele Anmeldungen in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
-} as const;
 
 // Control characters cannot be typed into the form; refusing them keeps mail headers and exports clean.
 // eslint-disable-next-line no-control-regex

@@ -4,13 +4,11 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/access';
 import { CodeForm } from '~/components/access/CodeForm';
 import '~/components/access/access.css';
-import { ACCESS_MESSAGES } from '~/lib/access';
+import { ACCESS_COPY, ACCESS_MESSAGES } from '~/copy/access';
 import { pageMeta } from '~/lib/seo';
-import { readForm } from '~/server/accounts/forms.server';
-import { checkAccessCode, grantCookie } from '~/server/access/access-codes.server';
-import { clientAddressContext } from '~/server/http/request-context.server';
-
-export const ACCESS_COPY = { title: 'Mentees/Mentors Only', close: 'Schließen und zur Startseite' } as const;
+import { readForm } from '~/server/accounts/accounts.server';
+import { checkAccessCode } from '~/server/access/access.server';
+import { clientAddressContext } from '~/server/http/http.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   // The application form sends visitors back here when their grant ran out.
@@ -21,8 +19,8 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const code = (await readForm(request)).getAll('code').join('').slice(0, 64);
   const result = await checkAccessCode(code, context.get(clientAddressContext));
-  if (result.status === 200 && result.grant) {
-    return redirect('/bewerbung', { status: 303, headers: { 'Set-Cookie': grantCookie(result.grant) } });
+  if (result.status === 200 && result.setCookie) {
+    return redirect('/bewerbung', { status: 303, headers: { 'Set-Cookie': result.setCookie } });
   }
   const error = result.answer.valid ? undefined : result.answer.error;
   const headers: HeadersInit = result.status === 429 ? { 'Retry-After': String(result.retryAfter) } : {};

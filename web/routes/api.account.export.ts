@@ -1,16 +1,18 @@
 // GET /api/account/export: everything held about the signed-in account, as a JSON download.
 import type { Route } from './+types/api.account.export';
-import { accountExport } from '~/server/accounts/account-data.server';
-import { getSession } from '~/server/accounts/auth.server';
-import { handleApi, json, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { accountExport, getSession } from '~/server/accounts/accounts.server';
+import { handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     const session = await getSession(request);
     if (!session) return jsonError(401, 'Not signed in');
     const day = new Date().toISOString().slice(0, 10);
-    return json(await accountExport(session.user), 200, {
-      'Content-Disposition': `attachment; filename="konto-${day}.json"`,
+    return Response.json(await accountExport(session.user), {
+      status: 200,
+      headers: {
+        'Content-Disposition': `attachment; filename="konto-${day}.json"`,
+      },
     });
   });
 }

@@ -1,10 +1,11 @@
 // GET /api/applications/:id/history (team token): every status the application had, oldest first,
 // its creation first (`from: null`).
 import type { Route } from './+types/api.applications.$id.history';
-import { APPLICATION_API_MESSAGES, applicationId } from '~/lib/applications';
-import { closeConnection, handleApi, json, jsonError, methodNotAllowed } from '~/server/http/http.server';
-import { getApplicationHistory } from '~/server/applications/store.server';
-import { requireTeam } from '~/server/access/team-session.server';
+import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
+import { applicationId } from '~/lib/applications';
+import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { getApplicationHistory } from '~/server/applications/applications.server';
+import { requireTeam } from '~/server/access/access.server';
 
 export function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {
@@ -12,7 +13,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
     const id = applicationId.safeParse(params.id);
     const history = id.success ? await getApplicationHistory(id.data) : undefined;
     if (!history) return jsonError(404, APPLICATION_API_MESSAGES.notFound);
-    return json({ history });
+    return Response.json({ history });
   });
 }
 

@@ -1,10 +1,11 @@
 // PATCH /api/applications/:id (team token): `{status, version?}` sets the status; a stale version
 // → 409 with the current record, so the dashboard shows what someone else decided.
 import type { Route } from './+types/api.applications.$id';
-import { APPLICATION_API_MESSAGES, applicationId, statusChangeInput } from '~/lib/applications';
-import { closeConnection, handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
-import { setApplicationStatus } from '~/server/applications/store.server';
-import { requireTeam } from '~/server/access/team-session.server';
+import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
+import { applicationId, statusChangeInput } from '~/lib/applications';
+import { closeConnection, handleApi, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
+import { setApplicationStatus } from '~/server/applications/applications.server';
+import { requireTeam } from '~/server/access/access.server';
 
 const ALLOW = 'PATCH';
 
@@ -32,7 +33,7 @@ export function action({ request, params }: Route.ActionArgs) {
       case 'conflict':
         return jsonError(409, APPLICATION_API_MESSAGES.conflict, { application: change.application });
       default:
-        return json({ success: true, application: change.application });
+        return Response.json({ success: true, application: change.application });
     }
   });
 }

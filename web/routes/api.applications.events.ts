@@ -1,12 +1,10 @@
 // GET /api/applications/events (team token in the Authorization header; never in the URL, where it
-// would end up in logs): Server-Sent Events of the applications, see application-events.server.ts.
+// would end up in logs): Server-Sent Events of the applications, see web/server/applications/events.server.ts.
 import type { Route } from './+types/api.applications.events';
-import { parseLastEventId } from '~/server/http/sse.server';
-import { applicationEventStream } from '~/server/applications/events.server';
-import { filterFromQuery } from '~/server/applications/filter.server';
+import { closeConnection, handleApi, methodNotAllowed, parseLastEventId } from '~/server/http/http.server';
+import { applicationEventStream, filterFromQuery } from '~/server/applications/applications.server';
 import { getConfig } from '~/server/config.server';
-import { closeConnection, handleApi, methodNotAllowed } from '~/server/http/http.server';
-import { requireTeam } from '~/server/access/team-session.server';
+import { requireTeam } from '~/server/access/access.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {

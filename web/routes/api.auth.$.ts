@@ -1,6 +1,6 @@
 // /api/auth/*: Better Auth's endpoints (sign-up, sign-in, verification, reset, sessions, deletion).
 import type { Route } from './+types/api.auth.$';
-import { handleAuthRequest } from '~/server/accounts/auth.server';
+import { handleAuthRequest } from '~/server/accounts/accounts.server';
 import { handleApi } from '~/server/http/http.server';
 
 function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {

@@ -1,14 +1,14 @@
 // GET /api/signups/stats (team token): counts per type, the newsletter's double opt-in, and signups
 // per ISO week split by type (the dashboard's chart).
 import type { Route } from './+types/api.signups.stats';
-import { closeConnection, handleApi, json, methodNotAllowed } from '~/server/http/http.server';
+import { closeConnection, handleApi, methodNotAllowed } from '~/server/http/http.server';
 import { signupStats } from '~/server/signups/signups.server';
-import { requireTeam } from '~/server/access/team-session.server';
+import { requireTeam } from '~/server/access/access.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireTeam(request);
-    return json(await signupStats());
+    return Response.json(await signupStats());
   });
 }
 

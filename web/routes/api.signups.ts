@@ -1,19 +1,17 @@
 // POST /api/signups (anyone) and GET /api/signups (team token, newest first, `?limit=&offset=`
-// pages, `total` counts all): see README "HTTP API".
+// pages, `total` counts all): see docs/api.md.
 import type { Route } from './+types/api.signups';
-import { SIGNUP_API_MESSAGES } from '~/lib/signup';
-import { handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
-import { clientAddressContext } from '~/server/http/request-context.server';
-import { signupPageQuery } from '~/server/signups/stats.server';
-import { listSignupsPage, submitSignup } from '~/server/signups/signups.server';
-import { requireTeam } from '~/server/access/team-session.server';
+import { SIGNUP_API_MESSAGES } from '~/copy/signup';
+import { clientAddressContext, handleApi, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
+import { listSignupsPage, signupPageQuery, submitSignup } from '~/server/signups/signups.server';
+import { requireTeam } from '~/server/access/access.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireTeam(request);
     const page = signupPageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!page.success) return jsonError(400, 'Invalid paging', { fields: page.error.issues.map((i) => i.path[0]) });
-    return json(await listSignupsPage(page.data));
+    return Response.json(await listSignupsPage(page.data));
   });
 }
 
@@ -30,7 +28,7 @@ export function action({ request, context }: Route.ActionArgs) {
       case 429:
         return jsonError(429, result.error, {}, { 'Retry-After': String(result.retryAfter) });
       default:
-        return json({ id: result.record.id, data: result.record }, result.status);
+        return Response.json({ id: result.record.id, data: result.record }, { status: result.status });
     }
   });
 }

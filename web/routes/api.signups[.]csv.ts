@@ -1,9 +1,8 @@
 // GET /api/signups.csv (team token): every signup for German Excel.
 import type { Route } from './+types/api.signups[.]csv';
-import { csvResponse, toCsv } from '~/server/http/csv.server';
-import { handleApi } from '~/server/http/http.server';
+import { csvDownload, handleApi } from '~/server/http/http.server';
 import { listSignups } from '~/server/signups/signups.server';
-import { requireTeam } from '~/server/access/team-session.server';
+import { requireTeam } from '~/server/access/access.server';
 
 const HEADER = [
   'ID',
@@ -31,7 +30,6 @@ export function loader({ request }: Route.LoaderArgs) {
       s.timestamp,
       s.createdAt,
     ]);
-    const day = new Date().toISOString().slice(0, 10);
-    return csvResponse(toCsv(HEADER, rows), `anmeldungen-${day}.csv`);
+    return csvDownload('anmeldungen', HEADER, rows);
   });
 }

@@ -1,8 +1,7 @@
-// POST /api/team/session: the team code → a signed, expiring token (see README "HTTP API").
+// POST /api/team/session: the team code → a signed, expiring token (see docs/api.md).
 import type { Route } from './+types/api.team.session';
-import { handleApi, json, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
-import { clientAddressContext } from '~/server/http/request-context.server';
-import { openTeamSession } from '~/server/access/team-session.server';
+import { clientAddressContext, handleApi, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
+import { openTeamSession } from '~/server/access/access.server';
 
 export const loader = () => methodNotAllowed('POST');
 
@@ -16,6 +15,6 @@ export function action({ request, context }: Route.ActionArgs) {
       const headers: HeadersInit = result.retryAfter ? { 'Retry-After': String(result.retryAfter) } : {};
       return jsonError(result.status, result.error, {}, headers);
     }
-    return json({ token: result.token, expiresAt: result.expiresAt.toISOString() });
+    return Response.json({ token: result.token, expiresAt: result.expiresAt.toISOString() });
   });
 }

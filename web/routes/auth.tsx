@@ -5,14 +5,12 @@ import { useState } from 'react';
 import { data, Form, useLocation, useRevalidator } from 'react-router';
 import type { Route } from './+types/auth';
 import { AuthForm } from '~/components/account/AuthForm';
-import { AUTH_COPY } from '~/components/account/copy';
 import { Notice } from '~/components/account/Notice';
 import '~/components/account/account.css';
-import { AUTH_MESSAGES } from '~/lib/messages';
+import { AUTH_COPY, AUTH_MESSAGES } from '~/copy/account';
 import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthNotice } from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
-import { callAuth, getSession } from '~/server/accounts/auth.server';
-import { readForm, setCookieHeaders } from '~/server/accounts/forms.server';
+import { callAuth, getSession, readForm, setCookieHeaders } from '~/server/accounts/accounts.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -42,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: 'Anmelden', path: '/auth', noindex: true });
+export const meta: Route.MetaFunction = () => pageMeta({ title: AUTH_COPY.pageTitle, path: '/auth', noindex: true });
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   // A sign-in by fetch (with JavaScript) answers here; without JavaScript the action does.
@@ -58,7 +56,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
     <main className="account-page">
       {signedInAs ? (
         <section className="account-card" aria-labelledby="auth-title">
-          <h1 id="auth-title">Angemeldet</h1>
+          <h1 id="auth-title">{AUTH_COPY.signedInTitle}</h1>
           <div lang="en">
             <Notice notice={notice} />
           </div>

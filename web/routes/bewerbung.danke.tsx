@@ -1,20 +1,8 @@
 // /bewerbung/danke: what happens after an application was sent.
 import type { Route } from './+types/bewerbung.danke';
 import '~/components/access/access.css';
+import { DANKE_COPY } from '~/copy/access';
 import { pageMeta } from '~/lib/seo';
-
-export const DANKE_COPY = {
-  title: 'Danke für deine Bewerbung',
-  received: 'Deine Bewerbung ist bei uns angekommen.',
-  nextTitle: 'So geht es weiter',
-  steps: [
-    'Du bekommst gleich eine Bestätigung per E-Mail. Falls sie nicht ankommt, schau bitte im Spam-Ordner nach.',
-    'Unser Team liest jede Bewerbung persönlich und meldet sich per E-Mail bei dir, sobald wir entschieden haben.',
-    'Mit einem Konto unter derselben E-Mail-Adresse siehst du jederzeit den Stand deiner Bewerbung.',
-  ],
-  account: 'Konto anlegen',
-  home: 'Zur Startseite',
-} as const;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: DANKE_COPY.title, path: '/bewerbung/danke', noindex: true });

@@ -4,31 +4,26 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/bewerbung';
 import { ApplicationForm } from '~/components/access/ApplicationForm';
 import '~/components/access/access.css';
-import { APPLICATION_MESSAGES } from '~/lib/application-form';
+import { APPLICATION_MESSAGES, BEWERBUNG_COPY } from '~/copy/access';
 import { pageMeta } from '~/lib/seo';
-import { ACCESS_GRANT_COOKIE, hasAccessGrant, readCookie } from '~/server/access/access-codes.server';
-import { readApplicationForm, submitApplication, THANK_YOU_PATH } from '~/server/applications/form.server';
+import { grantState } from '~/server/access/access.server';
+import { readApplicationForm, submitApplication, THANK_YOU_PATH } from '~/server/applications/applications.server';
 import { HttpError } from '~/server/http/http.server';
 
-export const BEWERBUNG_COPY = {
-  title: 'Deine Bewerbung',
-  intro:
-    'Schön, dass du dabei sein möchtest! Erzähl uns, wer du bist. Wir lesen jede Bewerbung persönlich und melden uns per E-Mail bei dir.',
-  back: 'Zur Startseite',
-} as const;
+/** Without a valid grant: back to the code page, saying so when a grant was there but ran out. */
+async function requireGrant(request: Request) {
+  const state = await grantState(request);
+  if (state !== 'valid') throw redirect(state === 'expired' ? '/access?abgelaufen' : '/access', 303);
+}
 
-/** Without a grant: back to the code page, saying so when a grant was there but ran out. */
-const toAccess = (request: Request) =>
-  redirect(readCookie(request, ACCESS_GRANT_COOKIE) ? '/access?abgelaufen' : '/access', 303);
-
-export function loader({ request }: Route.LoaderArgs) {
-  if (!hasAccessGrant(request)) throw toAccess(request);
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireGrant(request);
   // One id per page view: a second post of the same form stores nothing new.
   return { clientId: crypto.randomUUID() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (!hasAccessGrant(request)) throw toAccess(request);
+  await requireGrant(request);
   const form = await readApplicationForm(request).catch((error: unknown) => {
     if (error instanceof HttpError) return undefined;
     throw error;

@@ -4,7 +4,7 @@ import { SignupProvider } from '~/components/signup/SignupProvider';
 import { imageSrc } from '~/lib/image-urls';
 import { pageMeta, SITE_NAME } from '~/lib/seo';
 import { businessJsonLd, coursesJsonLd, faqJsonLd } from '~/lib/structured-data';
-import { LABELS } from '~/lib/ui-labels';
+import { LABELS } from '~/copy/landing';
 import { BeforeAfter } from '~/sections/BeforeAfter';
 import { Faq } from '~/sections/Faq';
 import { Footer } from '~/sections/Footer';

@@ -3,13 +3,10 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/konto';
 import { AccountOverview } from '~/components/account/AccountOverview';
-import { AUTH_COPY, KONTO_COPY } from '~/components/account/copy';
 import '~/components/account/account.css';
-import { AUTH_MESSAGES } from '~/lib/messages';
+import { AUTH_COPY, AUTH_MESSAGES, KONTO_COPY } from '~/copy/account';
 import { pageMeta } from '~/lib/seo';
-import { readForm, setCookieHeaders } from '~/server/accounts/forms.server';
-import { accountHoldings } from '~/server/accounts/account-data.server';
-import { callAuth, getSession } from '~/server/accounts/auth.server';
+import { accountHoldings, callAuth, getSession, readForm, setCookieHeaders } from '~/server/accounts/accounts.server';
 
 // Signed out: to the sign-in page (and that answer is personal too: never stored).
 const toSignIn = () => redirect('/auth', { headers: { 'Cache-Control': 'no-store' } });

@@ -3,14 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { data } from 'react-router';
 import type { Route } from './+types/mitmachen';
-import { SIGNUP_COPY } from '~/components/signup/copy';
 import { SignupForm, type SignupServerState } from '~/components/signup/SignupForm';
 import { signupPagePath } from '~/components/signup/paths';
 import { pageMeta } from '~/lib/seo';
-import { parseUserType, SIGNUP_API_MESSAGES } from '~/lib/signup';
+import { SIGNUP_API_MESSAGES, SIGNUP_COPY } from '~/copy/signup';
+import { parseUserType } from '~/lib/signup';
 import { getSiteSettings } from '~/server/content/content.server';
-import { HttpError, readText } from '~/server/http/http.server';
-import { clientAddressContext } from '~/server/http/request-context.server';
+import { clientAddressContext, HttpError, readText } from '~/server/http/http.server';
 import { submitSignup } from '~/server/signups/signups.server';
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,9 +1,12 @@
 // The unsubscribe link of every newsletter mail. GET shows a button (so mail scanners that follow
 // links do not unsubscribe anyone); POST unsubscribes, also as RFC 8058 one-click from mail apps.
-import { Form } from 'react-router';
 import type { Route } from './+types/newsletter.abmelden';
+import { MessagePage, TokenButton } from '~/components/MessagePage';
+import { NEWSLETTER_COPY } from '~/copy/signup';
 import { pageMeta } from '~/lib/seo';
-import { unsubscribeNewsletter, verifyUnsubscribeToken } from '~/server/signups/newsletter.server';
+import { unsubscribeNewsletter, verifyUnsubscribeToken } from '~/server/signups/signups.server';
+
+const COPY = NEWSLETTER_COPY.unsubscribe;
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
@@ -18,48 +21,16 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: 'Newsletter abmelden', path: '/newsletter/abmelden', noindex: true });
+  pageMeta({ title: COPY.title, path: '/newsletter/abmelden', noindex: true });
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.result === 'unsubscribed') {
-    return (
-      <main className="page-message">
-        <h1>Du bist abgemeldet</h1>
-        <p>
-          Wir schicken dir keine Newsletter-E-Mails mehr. Deine Anmeldung zur WhatsApp-Gruppe bleibt davon unberührt.
-        </p>
-        <p>
-          <a href="/">Zur Startseite</a>
-        </p>
-      </main>
-    );
-  }
+  if (actionData?.result === 'unsubscribed') return <MessagePage title={COPY.doneTitle} text={COPY.doneText} />;
   if (!loaderData.valid || actionData?.result === 'invalid') {
-    return (
-      <main className="page-message">
-        <h1>Link ungültig</h1>
-        <p>
-          Dieser Abmeldelink ist ungültig oder unvollständig. Bitte öffne den Link genau so, wie er in der E-Mail steht.
-        </p>
-        <p>
-          <a href="/">Zur Startseite</a>
-        </p>
-      </main>
-    );
+    return <MessagePage title={COPY.invalidTitle} text={COPY.invalidText} />;
   }
   return (
-    <main className="page-message">
-      <h1>Newsletter abmelden</h1>
-      <p>Möchtest du keine Newsletter-E-Mails mehr von uns bekommen?</p>
-      <Form method="post">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <button type="submit" className="button">
-          Ja, abmelden
-        </button>
-      </Form>
-      <p>
-        <a href="/">Zur Startseite</a>
-      </p>
-    </main>
+    <MessagePage title={COPY.title} text={COPY.question}>
+      <TokenButton token={loaderData.token} label={COPY.button} />
+    </MessagePage>
   );
 }

@@ -2,15 +2,12 @@
 // Auth's handler; the token works once and for an hour, and the reset signs out every session.
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/passwort-neu';
-import { AUTH_COPY, RESET_COPY } from '~/components/account/copy';
 import { Notice } from '~/components/account/Notice';
 import { PasswordField } from '~/components/account/PasswordField';
 import '~/components/account/account.css';
-import { PASSWORD_HINT } from '~/lib/auth';
-import { AUTH_MESSAGES } from '~/lib/messages';
+import { AUTH_COPY, AUTH_MESSAGES, PASSWORD_HINT, RESET_COPY } from '~/copy/account';
 import { pageMeta } from '~/lib/seo';
-import { readForm } from '~/server/accounts/forms.server';
-import { callAuth } from '~/server/accounts/auth.server';
+import { callAuth, readForm } from '~/server/accounts/accounts.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };

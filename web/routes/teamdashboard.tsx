@@ -6,10 +6,11 @@ import { TeamDashboardPage } from '~/components/dashboard/Dashboard';
 // loaded code has no stylesheet to fetch.
 import 'uplot/dist/uPlot.min.css';
 import '~/components/dashboard/dashboard.css';
+import { DASHBOARD_COPY } from '~/copy/dashboard';
 import { pageMeta } from '~/lib/seo';
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: 'Application Dashboard', path: '/teamdashboard', noindex: true });
+  pageMeta({ title: DASHBOARD_COPY.title, path: '/teamdashboard', noindex: true });
 
 // Nothing personal is in the page, but nothing on it is worth keeping in a shared cache either.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });

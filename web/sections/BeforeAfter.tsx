@@ -12,10 +12,11 @@ import {
   positionFromPointer,
   START_POSITION,
 } from '~/lib/before-after';
-import { LABELS } from '~/lib/ui-labels';
+import { LABELS } from '~/copy/landing';
 import { SectionHeader } from './SectionHeader';
 import './section.css';
 import './BeforeAfter.css';
+import { StrokeIcon } from '~/components/StrokeIcon';
 
 const IMAGE_SIZES = '(min-width: 1024px) 720px, 100vw';
 
@@ -108,16 +109,7 @@ export function BeforeAfter({ texts, horses }: { texts: SectionTexts; horses: Ho
                 style={{ left: `${position}%` }}
               >
                 <span className="compare__handle" aria-hidden="true">
-                  <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
-                    <path
-                      d="M9 6l-5 6 5 6M15 6l5 6-5 6"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="1.75"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
+                  <StrokeIcon path="M9 6l-5 6 5 6M15 6l5 6-5 6" />
                 </span>
               </div>
             </div>

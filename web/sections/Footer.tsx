@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { SiteSettings } from '~/lib/content-types';
-import { LABELS } from '~/lib/ui-labels';
+import { LABELS } from '~/copy/landing';
 import './Footer.css';
+import { ExternalLink } from '~/components/ExternalLink';
 
 export function Footer({ settings }: { settings: SiteSettings }) {
   const { operator } = settings;
@@ -30,9 +31,7 @@ export function Footer({ settings }: { settings: SiteSettings }) {
               <a href="/agb">{LABELS.terms}</a>
             </li>
             <li>
-              <a href={settings.photoNetwork.url} target="_blank" rel="noopener noreferrer">
-                {settings.photoNetwork.label}
-              </a>
+              <ExternalLink href={settings.photoNetwork.url}>{settings.photoNetwork.label}</ExternalLink>
             </li>
           </ul>
         </nav>

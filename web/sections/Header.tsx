@@ -7,8 +7,9 @@ import { BurgerMenu } from '~/components/BurgerMenu';
 import { SignupTrigger } from '~/components/signup/SignupProvider';
 import type { SiteSettings } from '~/lib/content-types';
 import { initialHeaderState, nextHeaderState, sameHeaderState } from '~/lib/header-state';
-import { LABELS, NAV } from '~/lib/ui-labels';
+import { LABELS, NAV } from '~/copy/landing';
 import './Header.css';
+import { ExternalLink } from '~/components/ExternalLink';
 
 function useHeaderState() {
   const [state, setState] = useState(() => initialHeaderState());
@@ -44,9 +45,7 @@ function NavLinks({ settings }: { settings: SiteSettings }) {
         </li>
       ))}
       <li>
-        <a href={settings.photoNetwork.url} target="_blank" rel="noopener noreferrer">
-          {settings.photoNetwork.label}
-        </a>
+        <ExternalLink href={settings.photoNetwork.url}>{settings.photoNetwork.label}</ExternalLink>
       </li>
     </ul>
   );

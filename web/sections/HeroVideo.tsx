@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Picture } from '~/components/Picture';
 import type { SectionTexts, SiteSettings } from '~/lib/content-types';
-import { LABELS } from '~/lib/ui-labels';
+import { LABELS } from '~/copy/landing';
 import { SectionHeader } from './SectionHeader';
 import './section.css';
 import './HeroVideo.css';

@@ -4,7 +4,7 @@ import { Picture } from '~/components/Picture';
 import { RichText } from '~/components/RichText';
 import { SignupTrigger } from '~/components/signup/SignupProvider';
 import type { SiteSettings } from '~/lib/content-types';
-import { LABELS, NAV } from '~/lib/ui-labels';
+import { LABELS, NAV } from '~/copy/landing';
 import './section.css';
 import './Intro.css';
 

@@ -1,7 +1,8 @@
 import { Picture } from '~/components/Picture';
 import { Slider } from '~/components/Slider';
 import type { MediaReference, SectionTexts } from '~/lib/content-types';
-import { formatDate, LABELS, NAV } from '~/lib/ui-labels';
+import { LABELS, NAV } from '~/copy/landing';
+import { formatDate } from '~/lib/format';
 import { SectionHeader } from './SectionHeader';
 import './section.css';
 import './MediaReferences.css';

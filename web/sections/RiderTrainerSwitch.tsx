@@ -3,7 +3,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SignupTrigger } from '~/components/signup/SignupProvider';
 import type { LandingContent, UserType } from '~/lib/content-types';
-import { formatPrice, LABELS } from '~/lib/ui-labels';
+import { LABELS } from '~/copy/landing';
+import { formatPrice } from '~/lib/format';
 import './section.css';
 import './RiderTrainerSwitch.css';
 

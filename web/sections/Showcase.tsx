@@ -12,7 +12,7 @@ import {
   stepOpacity,
   TITLE_MIN_OPACITY,
 } from '~/lib/showcase';
-import { NAV } from '~/lib/ui-labels';
+import { NAV } from '~/copy/landing';
 import { SectionHeader } from './SectionHeader';
 import './section.css';
 import './Showcase.css';

@@ -2,8 +2,8 @@
 // creation, when they never changed), and the log of code attempts after 30 days. It runs once
 // shortly after start and then every day in every server process; the deletes are idempotent, so
 // several processes sweeping at once do no harm.
-import { deleteOldAccessAttempts } from './access/access-codes.server';
-import { deleteApplicationsUnchangedSince } from './applications/store.server';
+import { deleteOldAccessAttempts } from './access/access.server';
+import { deleteApplicationsUnchangedSince } from './applications/applications.server';
 
 export const APPLICATION_RETENTION_MONTHS = 12;
 export const RETENTION_SWEEP_MS = 24 * 60 * 60 * 1000;

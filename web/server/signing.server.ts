@@ -29,3 +29,10 @@ export function safeEqual(a: string, b: string): boolean {
   const hb = createHmac('sha256', key).update(b).digest();
   return timingSafeEqual(ha, hb);
 }
+
+/**
+ * A secret for one purpose, derived from AUTH_SECRET: what is signed with it (a cookie, say) can
+ * never pass for something signed for another purpose, or with AUTH_SECRET itself.
+ */
+export const purposeSecret = (purpose: string, secret = getConfig().authSecret) =>
+  createHmac('sha256', secret).update(`purpose\n${purpose}`).digest('base64url');

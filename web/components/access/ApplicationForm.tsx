@@ -4,10 +4,9 @@
 // page view, keeps a double click or a retried request from storing two applications.
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { APPLICATION_FORM_COPY as COPY, APPLICATION_MESSAGES } from '~/copy/access';
 import {
-  APPLICATION_MESSAGES,
   HONEYPOT_FIELD,
-  MESSAGE_MAX,
   applicationFromForm,
   messageCounter,
   validateApplication,
@@ -16,24 +15,8 @@ import {
   type FieldErrors,
 } from '~/lib/application-form';
 import { APPLICATION_TYPES } from '~/lib/applications';
-
-export const FORM_COPY = {
-  type: 'Ich bewerbe mich als',
-  name: 'Name',
-  email: 'E-Mail-Adresse',
-  website: 'Website',
-  websiteHint: 'Optional, mit http:// oder https://',
-  message: 'Nachricht',
-  messageHint: 'Optional: Erzähl uns kurz von dir und deinem Pferd.',
-  optional: '(optional)',
-  consentBefore: 'Ich habe die ',
-  consentLink: 'Datenschutzerklärung',
-  consentAfter:
-    ' gelesen und bin einverstanden, dass meine Angaben gespeichert werden, um meine Bewerbung zu bearbeiten.',
-  submit: 'Bewerbung absenden',
-  sending: 'Wird gesendet …',
-  honeypot: 'Dieses Feld bitte leer lassen',
-} as const;
+import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, WEBSITE_MAX } from '~/lib/limits';
+import { Field } from '../Field';
 
 export interface ApplicationFormProps {
   clientId: string;
@@ -101,17 +84,6 @@ export function ApplicationForm({
     }
   }
 
-  const described = (field: ApplicationField, hint?: string) => ({
-    'aria-invalid': fields[field] ? true : undefined,
-    'aria-describedby': [hint, fields[field] ? `${field}-error` : undefined].filter(Boolean).join(' ') || undefined,
-  });
-  const fieldError = (field: ApplicationField) =>
-    fields[field] ? (
-      <p id={`${field}-error`} className="application-field__error">
-        {fields[field]}
-      </p>
-    ) : null;
-
   return (
     <form ref={formRef} method="post" action="/bewerbung" className="application-form" onSubmit={onSubmit} noValidate>
       <p className="application-form__summary" role="alert">
@@ -119,120 +91,119 @@ export function ApplicationForm({
       </p>
       <input type="hidden" name="id" value={clientId} />
 
-      <fieldset className="application-field application-types" {...described('applicationType')}>
-        <legend>{FORM_COPY.type}</legend>
-        <div className="application-types__options">
-          {APPLICATION_TYPES.map((type) => (
-            <label key={type} className="application-type">
-              <input
-                type="radio"
-                name="applicationType"
-                value={type}
-                defaultChecked={draft.applicationType === type}
-                required
-              />
-              <span lang="en">{type}</span>
-            </label>
-          ))}
-        </div>
-        {fieldError('applicationType')}
-      </fieldset>
+      <Field kind="group" id="application-type" label={COPY.type} error={fields.applicationType}>
+        {() => (
+          <div className="application-types__options">
+            {APPLICATION_TYPES.map((type) => (
+              <label key={type} className="application-type">
+                <input
+                  type="radio"
+                  name="applicationType"
+                  value={type}
+                  defaultChecked={draft.applicationType === type}
+                  required
+                />
+                <span lang="en">{type}</span>
+              </label>
+            ))}
+          </div>
+        )}
+      </Field>
 
-      <div className="application-field">
-        <label htmlFor="application-name">{FORM_COPY.name}</label>
-        <input
-          id="application-name"
-          name="name"
-          autoComplete="name"
-          defaultValue={draft.name}
-          maxLength={200}
-          required
-          {...described('name')}
-        />
-        {fieldError('name')}
-      </div>
+      <Field id="application-name" label={COPY.name} error={fields.name}>
+        {(control) => (
+          <input {...control} name="name" autoComplete="name" defaultValue={draft.name} maxLength={NAME_MAX} required />
+        )}
+      </Field>
 
-      <div className="application-field">
-        <label htmlFor="application-email">{FORM_COPY.email}</label>
-        <input
-          id="application-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={draft.email}
-          maxLength={254}
-          required
-          {...described('email')}
-        />
-        {fieldError('email')}
-      </div>
+      <Field id="application-email" label={COPY.email} error={fields.email}>
+        {(control) => (
+          <input
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={draft.email}
+            maxLength={EMAIL_MAX}
+            required
+          />
+        )}
+      </Field>
 
-      <div className="application-field">
-        <label htmlFor="application-website">
-          {FORM_COPY.website} <span className="application-field__optional">{FORM_COPY.optional}</span>
-        </label>
-        <input
-          id="application-website"
-          name="websiteLink"
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          placeholder="https://"
-          defaultValue={draft.websiteLink}
-          maxLength={500}
-          {...described('websiteLink', 'website-hint')}
-        />
-        <p id="website-hint" className="application-field__hint">
-          {FORM_COPY.websiteHint}
-        </p>
-        {fieldError('websiteLink')}
-      </div>
+      <Field
+        id="application-website"
+        label={<Optional label={COPY.website} />}
+        hint={COPY.websiteHint}
+        error={fields.websiteLink}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="websiteLink"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://"
+            defaultValue={draft.websiteLink}
+            maxLength={WEBSITE_MAX}
+          />
+        )}
+      </Field>
 
-      <div className="application-field">
-        <label htmlFor="application-message">
-          {FORM_COPY.message} <span className="application-field__optional">{FORM_COPY.optional}</span>
-        </label>
-        <textarea
-          id="application-message"
-          name="message"
-          rows={6}
-          maxLength={MESSAGE_MAX}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          {...described('message', 'message-hint message-counter')}
-        />
-        <div className="application-field__row">
-          <p id="message-hint" className="application-field__hint">
-            {FORM_COPY.messageHint}
-          </p>
-          <p id="message-counter" className="application-field__counter">
-            {messageCounter(message)}
-          </p>
-        </div>
-        {fieldError('message')}
-      </div>
+      <Field
+        id="application-message"
+        label={<Optional label={COPY.message} />}
+        hint={COPY.messageHint}
+        counter={messageCounter(message)}
+        error={fields.message}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="message"
+            rows={6}
+            maxLength={MESSAGE_MAX}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        )}
+      </Field>
 
-      <div className="application-field application-consent">
-        <input id="application-consent" name="consent" type="checkbox" value="ja" required {...described('consent')} />
-        <label htmlFor="application-consent">
-          {FORM_COPY.consentBefore}
-          <a href="/datenschutz" target="_blank">
-            {FORM_COPY.consentLink}
-          </a>
-          {FORM_COPY.consentAfter}
-        </label>
-        {fieldError('consent')}
-      </div>
+      <Field
+        kind="check"
+        id="application-consent"
+        label={
+          <>
+            {COPY.consentBefore}
+            <a href="/datenschutz" target="_blank">
+              {COPY.consentLink}
+            </a>
+            {COPY.consentAfter}
+          </>
+        }
+        error={fields.consent}
+      >
+        {(control) => <input {...control} name="consent" type="checkbox" value="ja" required />}
+      </Field>
 
       {/* People never see this field; bots that fill every field do. */}
       <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor="application-referenz">{FORM_COPY.honeypot}</label>
+        <label htmlFor="application-referenz">{COPY.honeypot}</label>
         <input id="application-referenz" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
       <button type="submit" className="button button--primary button--large" disabled={busy}>
-        {busy ? FORM_COPY.sending : FORM_COPY.submit}
+        {busy ? COPY.sending : COPY.submit}
       </button>
     </form>
+  );
+}
+
+/** A label with "(optional)" after it, in a lighter weight. */
+function Optional({ label }: { label: string }) {
+  return (
+    <>
+      {label} <span className="field__optional">{COPY.optional}</span>
+    </>
   );
 }

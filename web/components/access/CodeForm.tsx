@@ -4,16 +4,9 @@
 // POST /api/access by fetch; a right one leads to the application form.
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCESS_MESSAGES, type AccessAnswer } from '~/lib/access';
-import { CODE_LENGTH, codeOf, emptyCells, enterText, isComplete, pressKey, typedIntoBox } from '~/lib/code-box';
-
-export const CODE_COPY = {
-  legend: 'Dein Zugangscode',
-  hint: 'Gib den fünfstelligen Code ein, den du von uns bekommen hast.',
-  box: (i: number) => `Zeichen ${i + 1} von ${CODE_LENGTH}`,
-  submit: 'Code bestätigen',
-  checking: 'Wird geprüft …',
-} as const;
+import { ACCESS_MESSAGES, CODE_COPY } from '~/copy/access';
+import type { AccessAnswer } from '~/lib/access';
+import { codeOf, emptyCells, enterText, isComplete, pressKey, typedIntoBox } from '~/lib/code-box';
 
 export function CodeForm({ error: serverError }: { error?: string }) {
   const [cells, setCells] = useState<string[]>(emptyCells);

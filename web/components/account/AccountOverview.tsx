@@ -4,9 +4,9 @@
 import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { AuthNotice } from '~/lib/auth';
-import { formatDate } from '~/lib/ui-labels';
+import { formatDate } from '~/lib/format';
 import type { AccountHoldings } from '~/lib/account';
-import { KONTO_COPY as C } from './copy';
+import { KONTO_COPY as C } from '~/copy/account';
 import { Notice } from './Notice';
 import { PasswordField } from './PasswordField';
 

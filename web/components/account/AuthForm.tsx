@@ -1,12 +1,12 @@
 // The /auth form: one form for sign-in and sign-up, with "Forgot Password?" in sign-in mode.
 // Without JavaScript it posts to the page's action; with JavaScript it calls the same Better Auth
-// endpoints by fetch (web/lib/backend.ts). The toggle is a link, so both modes work either way.
+// endpoints by fetch (web/lib/api-client.ts). The toggle is a link, so both modes work either way.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { checkBeforeSending, noticeFor, readAuthForm, type AuthMode, type AuthNotice } from '~/lib/auth';
 import { sendPasswordResetEmail, signInWithEmail, signUpWithEmail } from '~/lib/api-client';
-import { AUTH_MESSAGES } from '~/lib/messages';
-import { AUTH_COPY } from './copy';
+import { AUTH_COPY, AUTH_MESSAGES } from '~/copy/account';
+import { Field } from '../Field';
 import { Notice } from './Notice';
 import { PasswordField } from './PasswordField';
 
@@ -73,10 +73,11 @@ export function AuthForm({ mode, email, notice: serverNotice, onSignedIn }: Auth
         aria-busy={busy}
         onSubmit={(event) => void onSubmit(event)}
       >
-        <div className="account-field">
-          <label htmlFor="auth-email">{AUTH_COPY.email}</label>
-          <input id="auth-email" name="email" type="email" autoComplete="email" required defaultValue={email} />
-        </div>
+        <Field id="auth-email" label={AUTH_COPY.email}>
+          {(control) => (
+            <input {...control} name="email" type="email" autoComplete="email" required defaultValue={email} />
+          )}
+        </Field>
         <PasswordField id="auth-password" label={AUTH_COPY.password} isNew={mode === 'sign-up'} />
         {/* The mode's submit comes first: Enter in a field submits it, not "Forgot Password?". */}
         <div className="account-actions">

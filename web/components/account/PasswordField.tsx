@@ -1,25 +1,24 @@
 // A password field of the account pages. A new password gets the minimum length and the German
 // hint that says it (read out with the field).
-import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '~/lib/auth';
+import { PASSWORD_HINT } from '~/copy/account';
+import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
+import { Field } from '../Field';
 
 export function PasswordField({ id, label, isNew }: { id: string; label: string; isNew: boolean }) {
+  // The hint is German also inside the English /auth form.
+  const hint = isNew ? <span lang="de">{PASSWORD_HINT}</span> : undefined;
   return (
-    <div className="account-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name="password"
-        type="password"
-        required
-        autoComplete={isNew ? 'new-password' : 'current-password'}
-        minLength={isNew ? MIN_PASSWORD_LENGTH : undefined}
-        aria-describedby={isNew ? `${id}-hint` : undefined}
-      />
-      {isNew && (
-        <p id={`${id}-hint`} className="account-hint" lang="de">
-          {PASSWORD_HINT}
-        </p>
+    <Field id={id} label={label} hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          name="password"
+          type="password"
+          required
+          autoComplete={isNew ? 'new-password' : 'current-password'}
+          minLength={isNew ? MIN_PASSWORD_LENGTH : undefined}
+        />
       )}
-    </div>
+    </Field>
   );
 }

@@ -3,7 +3,7 @@
 import { useId, type Ref } from 'react';
 import { type ApplicationRecord, type ApplicationStatus } from '~/lib/applications';
 import { formatDate, mailtoHref, safeWebsiteHref } from '~/components/dashboard/view-state';
-import { DASHBOARD_COPY, STATUS_LABELS } from './copy';
+import { DASHBOARD_COPY, STATUS_LABELS } from '~/copy/dashboard';
 import { History } from './History';
 
 const BUTTON_ORDER: ApplicationStatus[] = ['approved', 'rejected', 'pending'];

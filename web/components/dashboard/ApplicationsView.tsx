@@ -11,10 +11,10 @@ import {
 } from '~/components/dashboard/view-state';
 import { downloadTeamFile, TeamAuthError, updateApplicationStatus } from '~/components/dashboard/team-api';
 import type { ApplicationsAction, ApplicationsState } from '~/components/dashboard/applications-state';
-import { KEY_HELP, keyCommand, nextCardIndex } from '~/components/dashboard/review-keys';
-import { DASHBOARD_MESSAGES } from '~/lib/messages';
+import { keyCommand, nextCardIndex } from '~/components/dashboard/review-keys';
+import { DASHBOARD_COPY, DASHBOARD_MESSAGES, KEY_HELP, STATUS_LABELS } from '~/copy/dashboard';
+import { Field } from '../Field';
 import { ApplicationCard } from './ApplicationCard';
-import { DASHBOARD_COPY, STATUS_LABELS } from './copy';
 
 export interface ApplicationsViewProps {
   token: string;
@@ -133,45 +133,48 @@ export function ApplicationsView({
         aria-label={DASHBOARD_COPY.filtersLabel}
         onSubmit={(e) => e.preventDefault()}
       >
-        <div className="dash-field">
-          <label htmlFor={`${id}-type`}>{DASHBOARD_COPY.type}</label>
-          <select
-            id={`${id}-type`}
-            value={query.type}
-            onChange={(e) => onQuery({ type: e.target.value as DashboardQuery['type'] })}
-          >
-            {TYPE_OPTIONS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="dash-field">
-          <label htmlFor={`${id}-status`}>{DASHBOARD_COPY.status}</label>
-          <select
-            id={`${id}-status`}
-            value={query.status}
-            onChange={(e) => onQuery({ status: e.target.value as DashboardQuery['status'] })}
-          >
-            {STATUS_OPTIONS.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="dash-field dash-field--search">
-          <label htmlFor={`${id}-q`}>{DASHBOARD_COPY.search}</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={query.q}
-            maxLength={200}
-            autoComplete="off"
-            onChange={(e) => onQuery({ q: e.target.value })}
-          />
-        </div>
+        <Field id={`${id}-type`} label={DASHBOARD_COPY.type}>
+          {(control) => (
+            <select
+              {...control}
+              value={query.type}
+              onChange={(e) => onQuery({ type: e.target.value as DashboardQuery['type'] })}
+            >
+              {TYPE_OPTIONS.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-status`} label={DASHBOARD_COPY.status}>
+          {(control) => (
+            <select
+              {...control}
+              value={query.status}
+              onChange={(e) => onQuery({ status: e.target.value as DashboardQuery['status'] })}
+            >
+              {STATUS_OPTIONS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-q`} label={DASHBOARD_COPY.search} className="dash-search">
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              value={query.q}
+              maxLength={200}
+              autoComplete="off"
+              onChange={(e) => onQuery({ q: e.target.value })}
+            />
+          )}
+        </Field>
       </form>
       <div className="dash-toolbar">
         <p className="dash-count" aria-live="polite">

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { DASHBOARD_VIEWS } from '~/components/dashboard/view-state';
 import { TeamAuthError } from '~/components/dashboard/team-api';
 import { ApplicationsView } from './ApplicationsView';
-import { DASHBOARD_COPY } from './copy';
+import { DASHBOARD_COPY } from '~/copy/dashboard';
 import { Gate } from './Gate';
 import { SignupsView } from './SignupsView';
 import { useApplicationFeed, type Connection } from './useApplicationFeed';

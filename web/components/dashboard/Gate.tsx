@@ -1,10 +1,10 @@
 // The code gate in front of the dashboard: one field and a button. The code is checked by the
 // server; what comes back is a token the page keeps in memory only, so a reload locks again.
 import { useId, useRef, useState } from 'react';
-import { GATE_TEXTS, openTeamSession } from '~/components/dashboard/team-api';
-import { DASHBOARD_MESSAGES } from '~/lib/messages';
+import { openTeamSession } from '~/components/dashboard/team-api';
+import { DASHBOARD_COPY, DASHBOARD_MESSAGES, GATE_TEXTS } from '~/copy/dashboard';
+import { Field } from '../Field';
 import { useHydrated } from '../use-hydrated';
-import { DASHBOARD_COPY } from './copy';
 
 export function Gate({ onUnlock, notice }: { onUnlock: (token: string) => void; notice?: string }) {
   const [code, setCode] = useState('');
@@ -37,24 +37,31 @@ export function Gate({ onUnlock, notice }: { onUnlock: (token: string) => void; 
     <main className="dash-page dash-gate">
       <form className="dash-gate__card" onSubmit={submit} noValidate>
         <h1>{DASHBOARD_COPY.title}</h1>
-        <label htmlFor={`${id}-code`}>{DASHBOARD_COPY.gateLabel}</label>
-        <input
-          ref={input}
+        {/* The message stays below the button, where it is announced (role="alert"). */}
+        <Field
           id={`${id}-code`}
-          name="code"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={64}
-          value={code}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setError('');
-          }}
-          autoFocus
-        />
+          label={DASHBOARD_COPY.gateLabel}
+          invalid={Boolean(error)}
+          describedBy={error ? `${id}-error` : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={input}
+              name="code"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={64}
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setError('');
+              }}
+              autoFocus
+            />
+          )}
+        </Field>
         <button type="submit" className="dash-button dash-button--primary" disabled={!hydrated || busy}>
           {busy ? DASHBOARD_COPY.gateChecking : DASHBOARD_COPY.gateSubmit}
         </button>

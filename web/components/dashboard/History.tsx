@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import type { HistoryEntry } from '~/lib/applications';
 import { fetchHistory, TeamAuthError } from '~/components/dashboard/team-api';
 import { formatDateTime } from '~/components/dashboard/view-state';
-import { DASHBOARD_COPY } from './copy';
+import { DASHBOARD_COPY } from '~/copy/dashboard';
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; entries: HistoryEntry[] };
 

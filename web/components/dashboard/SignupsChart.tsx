@@ -2,7 +2,7 @@
 // the figures are also in a table next to it.
 import { useEffect, useRef, useState } from 'react';
 import { chartSummary, weeklySeriesData, type WeekCount } from '~/components/dashboard/signups-view';
-import { SIGNUPS_COPY } from './copy';
+import { SIGNUPS_COPY } from '~/copy/dashboard';
 
 export function SignupsChart({ weeks, labelledBy }: { weeks: WeekCount[]; labelledBy: string }) {
   const box = useRef<HTMLDivElement>(null);

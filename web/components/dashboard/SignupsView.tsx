@@ -4,8 +4,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDateTime, type DashboardQuery } from '~/components/dashboard/view-state';
 import { downloadTeamFile, fetchSignupStats, fetchSignupsPage, TeamAuthError } from '~/components/dashboard/team-api';
-import { newsletterState, pageCount, TYPE_NAMES, type SignupStats, type TeamSignup } from '~/components/dashboard/signups-view';
-import { DASHBOARD_COPY, SIGNUPS_COPY } from './copy';
+import { newsletterState, pageCount, type SignupStats, type TeamSignup } from '~/components/dashboard/signups-view';
+import { DASHBOARD_COPY, SIGNUPS_COPY, TYPE_NAMES } from '~/copy/dashboard';
 import { SignupsChart } from './SignupsChart';
 
 type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };

@@ -13,8 +13,6 @@ const COMMANDS: Record<string, KeyCommand> = {
   p: { kind: 'status', status: 'pending' },
 };
 
-export const KEY_HELP = 'Keyboard: j / k next / previous application, a approve, r reject, p pending.';
-
 export interface KeyInput {
   key: string;
   altKey?: boolean;

@@ -1,7 +1,8 @@
 // The dashboard's signups view without the DOM: paging through the newest-first list, what the
 // newsletter column says, and the weekly figures as the chart's series.
+import { NEWSLETTER_STATES } from '~/copy/dashboard';
 import type { UserType } from '../../lib/content-types';
-import type { SignupStats, WeekCount } from '../../server/signups/stats.server';
+import type { SignupStats, WeekCount } from '~/lib/signup-stats';
 
 export type { SignupStats, WeekCount };
 
@@ -19,8 +20,6 @@ export interface TeamSignup {
   createdAt: string;
 }
 
-export const TYPE_NAMES: Record<UserType, string> = { reiter: 'Rider', trainer: 'Trainer' };
-
 /** `?limit=&offset=` of page `page` (from 1). */
 export function pageRequest(page: number, size = SIGNUPS_PAGE_SIZE) {
   return { limit: size, offset: (Math.max(1, Math.floor(page)) - 1) * size };
@@ -31,9 +30,9 @@ export const pageCount = (total: number, size = SIGNUPS_PAGE_SIZE) => Math.max(1
 
 /** The newsletter column: no opt-in, confirmed, waiting for the confirmation click, or unsubscribed. */
 export function newsletterState(signup: TeamSignup): string {
-  if (!signup.newsletterOptIn) return 'No';
-  if (signup.newsletterUnsubscribedAt) return 'Unsubscribed';
-  return signup.newsletterConfirmedAt ? 'Confirmed' : 'Not confirmed';
+  if (!signup.newsletterOptIn) return NEWSLETTER_STATES.off;
+  if (signup.newsletterUnsubscribedAt) return NEWSLETTER_STATES.unsubscribed;
+  return signup.newsletterConfirmedAt ? NEWSLETTER_STATES.confirmed : NEWSLETTER_STATES.unconfirmed;
 }
 
 /** The chart's data: x = the week's position, one series per type (uPlot's aligned arrays). */

@@ -1,6 +1,7 @@
 // The dashboard's calls to the team API. The team token travels only in the Authorization header
-// (never in a URL, where logs and the browser history would keep it). Kept apart from backend.ts,
+// (never in a URL, where logs and the browser history would keep it). Kept apart from ~/lib/api-client,
 // which the landing page loads: these calls belong to the dashboard's bundle only.
+import { GATE_TEXTS } from '~/copy/dashboard';
 import type { ApplicationRecord, ApplicationStatus, HistoryEntry } from '../../lib/applications';
 import { applicationRecordSchema } from './applications-state';
 import { pageRequest, type SignupStats, type TeamSignup } from './signups-view';
@@ -8,7 +9,7 @@ import { pageRequest, type SignupStats, type TeamSignup } from './signups-view';
 /** The token expired or is not valid any more: the dashboard locks again. */
 export class TeamAuthError extends Error {
   constructor() {
-    super('Your session has ended. Please enter the code again.');
+    super(GATE_TEXTS.sessionEnded);
   }
 }
 
@@ -21,11 +22,6 @@ export class TeamApiError extends Error {
     super(message);
   }
 }
-
-export const GATE_TEXTS = {
-  tooManyTries: 'Too many incorrect attempts. Please wait a few minutes and try again.',
-  unreachable: 'The code could not be checked (no connection to the server). Please try again.',
-} as const;
 
 export type SessionAnswer = { ok: true; token: string } | { ok: false; status: number; error: string };
 

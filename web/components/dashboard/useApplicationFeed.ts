@@ -7,7 +7,12 @@
 import { createParser } from 'eventsource-parser';
 import { useEffect, useReducer, useState } from 'react';
 import { fetchApplications, teamFetch, TeamAuthError } from '~/components/dashboard/team-api';
-import { applicationsReducer, INITIAL_APPLICATIONS, parseStreamEvent, reconnectDelay } from '~/components/dashboard/applications-state';
+import {
+  applicationsReducer,
+  INITIAL_APPLICATIONS,
+  parseStreamEvent,
+  reconnectDelay,
+} from '~/components/dashboard/applications-state';
 
 export type Connection = 'connecting' | 'live' | 'offline';
 

@@ -3,7 +3,12 @@
 // router's own history state) rather than the router's search-param hooks: those would pull code
 // into the router chunk every page shares, and the landing page's first load must not grow.
 import { useCallback, useEffect, useState } from 'react';
-import { DEFAULT_QUERY, parseDashboardQuery, serialiseDashboardQuery, type DashboardQuery } from '~/components/dashboard/view-state';
+import {
+  DEFAULT_QUERY,
+  parseDashboardQuery,
+  serialiseDashboardQuery,
+  type DashboardQuery,
+} from '~/components/dashboard/view-state';
 
 export function useUrlQuery() {
   // The dashboard renders only in the browser (after the code gate), so the URL is there to read.

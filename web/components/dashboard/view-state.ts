@@ -1,6 +1,7 @@
 // The team dashboard's view state and what a card shows, without the DOM: the filters and search as
 // a URL query (so a view can be bookmarked and survives a reload), the filtered list, dates in
 // German format, and which website links may become links.
+import { NOT_AVAILABLE } from '~/copy/dashboard';
 import {
   ALL,
   APPLICATION_STATUSES,
@@ -74,8 +75,6 @@ export function visibleApplications(applications: readonly ApplicationRecord[], 
   };
   return applications.filter((a) => matchesFilter(a, filter)).sort(newestFirst);
 }
-
-export const NOT_AVAILABLE = 'N/A';
 
 // Dates are shown in the business's own time zone, so every team member reads the same day.
 const TIME_ZONE = 'Europe/Berlin';

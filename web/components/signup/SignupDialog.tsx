@@ -3,7 +3,7 @@
 // and focus returned to the trigger on close. Loaded lazily by SignupProvider.
 import { useEffect, useId, useRef } from 'react';
 import type { UserType } from '~/lib/content-types';
-import { SIGNUP_COPY } from './copy';
+import { SIGNUP_COPY } from '~/copy/signup';
 import { SignupForm } from './SignupForm';
 import { signupPagePath } from './paths';
 

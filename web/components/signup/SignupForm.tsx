@@ -4,10 +4,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { UserType } from '~/lib/content-types';
 import { newId, pushSignup } from '~/lib/api-client';
-import { SIGNUP_MESSAGES } from '~/lib/messages';
 import { HONEYPOT_FIELD, USER_TYPES, signupReady, validateSignup, type SignupRecord } from '~/lib/signup';
-import { SIGNUP_COPY as COPY } from './copy';
+import { SIGNUP_COPY as COPY, SIGNUP_MESSAGES } from '~/copy/signup';
 import './signup.css';
+import { Field } from '../Field';
 import { useHydrated } from '../use-hydrated';
 
 export interface SignupValues {
@@ -180,48 +180,60 @@ export function SignupForm(props: SignupFormProps) {
             </label>
           ))}
         </fieldset>
-        <label className="signup-field">
-          <span>{COPY.name}</span>
-          <input
-            ref={nameRef}
-            name="name"
-            type="text"
-            autoComplete="name"
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
-            aria-invalid={fieldError('name') || undefined}
-            aria-describedby={fieldError('name') ? errorId : undefined}
-          />
-        </label>
-        <label className="signup-field">
-          <span>{COPY.email}</span>
-          <input
-            ref={emailRef}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
-            aria-invalid={fieldError('email') || undefined}
-            aria-describedby={fieldError('email') ? errorId : undefined}
-          />
-        </label>
+        <Field
+          id={`${uid}-name`}
+          label={COPY.name}
+          invalid={fieldError('name')}
+          describedBy={fieldError('name') ? errorId : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={nameRef}
+              name="name"
+              type="text"
+              autoComplete="name"
+              value={values.name}
+              onChange={(e) => set('name', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          id={`${uid}-email`}
+          label={COPY.email}
+          invalid={fieldError('email')}
+          describedBy={fieldError('email') ? errorId : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={emailRef}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={(e) => set('email', e.target.value)}
+            />
+          )}
+        </Field>
         <div className="signup-honeypot visually-hidden" aria-hidden="true">
           <label>
             {COPY.honeypot}
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
-        <label className="signup-check">
-          <input
-            type="checkbox"
-            name="newsletterOptIn"
-            checked={values.newsletterOptIn}
-            onChange={(e) => set('newsletterOptIn', e.target.checked)}
-          />
-          <span>{COPY.newsletter}</span>
-        </label>
+        <Field kind="check" id={`${uid}-newsletter`} label={COPY.newsletter} className="signup-check">
+          {(control) => (
+            <input
+              {...control}
+              type="checkbox"
+              name="newsletterOptIn"
+              checked={values.newsletterOptIn}
+              onChange={(e) => set('newsletterOptIn', e.target.checked)}
+            />
+          )}
+        </Field>
         {phase.kind === 'error' && (
           <p id={errorId} ref={alertRef} tabIndex={-1} role="alert" className="signup-error">
             {phase.message}

@@ -4,11 +4,13 @@
 // answered with an access grant: a signed cookie valid for 2 hours that opens the application form.
 import { createHmac } from 'node:crypto';
 import { lt } from 'drizzle-orm';
-import { ACCESS_MESSAGES, normalizeCode, wellFormedCode, type AccessAnswer } from '~/lib/access';
+import { createCookie, type Cookie } from 'react-router';
+import { ACCESS_MESSAGES } from '~/copy/access';
+import { normalizeCode, wellFormedCode, type AccessAnswer } from '~/lib/access';
 import { getConfig } from '../config.server';
 import { getDatabase, schema } from '../db/db.server';
 import { hit } from '../rate-limit.server';
-import { safeEqual, sign, verify } from '../signing.server';
+import { purposeSecret, safeEqual } from '../signing.server';
 
 export const ACCESS_WINDOW_MS = 15 * 60 * 1000;
 export const ACCESS_MAX_WRONG = 10;
@@ -21,7 +23,6 @@ export const ACCESS_GRANT_COOKIE = 'access_grant';
 export const ACCESS_LOGGED_PER_WINDOW = 100;
 /** How long the attempt log is kept. */
 export const ACCESS_ATTEMPTS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
-const PURPOSE = 'access-grant';
 
 /** The client address as a keyed hash: stable per address and secret, not reversible without the secret. */
 export function clientHash(address: string, secret = getConfig().authSecret): string {
@@ -37,7 +38,7 @@ export function isAccessCode(code: string, codes = getConfig().accessCodes): boo
 }
 
 export type AccessCheck =
-  { status: 200; answer: AccessAnswer; grant?: string } | { status: 429; answer: AccessAnswer; retryAfter: number };
+  { status: 200; answer: AccessAnswer; setCookie?: string } | { status: 429; answer: AccessAnswer; retryAfter: number };
 
 /**
  * Checks one attempt from `clientAddress`. A code that is not five letters or digits cannot be
@@ -62,42 +63,58 @@ export async function checkAccessCode(code: string, clientAddress: string, now =
   if (limited) return { status: 429, answer: { valid: false, error: ACCESS_MESSAGES.tooMany }, retryAfter };
   if (!valid) return { status: 200, answer: { valid: false, error: ACCESS_MESSAGES.wrong } };
   await hit(window, now, -1);
-  return { status: 200, answer: { valid: true }, grant: issueGrant(now) };
+  return { status: 200, answer: { valid: true }, setCookie: await grantCookie(now) };
 }
 
-export const issueGrant = (now = Date.now()) => sign(PURPOSE, `v1-${now + ACCESS_GRANT_TTL_MS}`);
-
-/** Whether `token` is a grant signed by this server and not expired. */
-export function validGrant(token: string | undefined, now = Date.now()): boolean {
-  const payload = verify(PURPOSE, token);
-  const match = payload && /^v1-(\d{13,})$/.exec(payload);
-  return Boolean(match && Number(match[1]) > now);
+/** What the grant cookie holds (signed, so the client cannot change it): when the grant ends. */
+interface Grant {
+  expiresAt: number;
 }
 
-/** The value of cookie `name` in the request, if present. */
-export function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
+const jars = new Map<string, Cookie>();
+/**
+ * The grant cookie (React Router's createCookie): HttpOnly, SameSite=Strict, Secure over https,
+ * signed with a key derived from AUTH_SECRET for this cookie alone, so that no other token or
+ * cookie this server signs can pass for a grant.
+ */
+function grantJar(): Cookie {
+  const { authSecret, https } = getConfig();
+  const id = `${https}:${authSecret}`;
+  let jar = jars.get(id);
+  if (!jar) {
+    jar = createCookie(ACCESS_GRANT_COOKIE, {
+      secrets: [purposeSecret('access-grant', authSecret)],
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: https,
+      path: '/',
+      maxAge: ACCESS_GRANT_TTL_MS / 1000,
+    });
+    jars.set(id, jar);
   }
-  return undefined;
+  return jar;
+}
+
+/** The Set-Cookie header of a grant made at `now` (valid for ACCESS_GRANT_TTL_MS). */
+export const grantCookie = (now = Date.now()) => grantJar().serialize({ expiresAt: now + ACCESS_GRANT_TTL_MS });
+
+/**
+ * The request's grant: `valid`, `missing` (no grant cookie), or `expired` (a grant cookie that ran
+ * out, or that this server did not sign: either way the visitor needs a code again).
+ */
+export async function grantState(request: Request, now = Date.now()): Promise<'valid' | 'expired' | 'missing'> {
+  const header = request.headers.get('cookie');
+  const grant: unknown = await grantJar()
+    .parse(header)
+    .catch(() => null);
+  if (grant === null && !new RegExp(`(^|;)\\s*${ACCESS_GRANT_COOKIE}=`).test(header ?? '')) return 'missing';
+  const expiresAt = (grant as Partial<Grant> | null)?.expiresAt;
+  return typeof expiresAt === 'number' && expiresAt > now ? 'valid' : 'expired';
 }
 
 /** Whether the request carries a valid access grant. */
-export const hasAccessGrant = (request: Request, now = Date.now()) =>
-  validGrant(readCookie(request, ACCESS_GRANT_COOKIE), now);
-
-/** The Set-Cookie value of a grant (Secure when the site is served over https). */
-export function grantCookie(grant: string): string {
-  const secure = getConfig().https ? '; Secure' : '';
-  return `${ACCESS_GRANT_COOKIE}=${grant}; Path=/; Max-Age=${ACCESS_GRANT_TTL_MS / 1000}; HttpOnly; SameSite=Strict${secure}`;
-}
+export const hasAccessGrant = async (request: Request, now = Date.now()) =>
+  (await grantState(request, now)) === 'valid';
 
 /** Forgets attempts older than the retention period; returns how many were deleted. */
 export async function deleteOldAccessAttempts(now = Date.now()): Promise<number> {

@@ -2,7 +2,7 @@
 // the server in constant time, at most 5 wrong codes per client per 15 minutes (counted in the
 // database, so the limit holds across processes), and answered with a signed, expiring token that
 // the API routes require as `Authorization: Bearer <token>`.
-import { DASHBOARD_MESSAGES } from '~/lib/messages';
+import { TEAM_SESSION_MESSAGES } from '~/copy/dashboard';
 import { getConfig } from '../config.server';
 import { jsonError } from '../http/http.server';
 import { hit } from '../rate-limit.server';
@@ -12,12 +12,6 @@ export const TEAM_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const TEAM_CODE_WINDOW_MS = 15 * 60 * 1000;
 export const TEAM_CODE_MAX_WRONG = 5;
 const PURPOSE = 'team-session';
-
-export const TEAM_SESSION_MESSAGES = {
-  wrongCode: DASHBOARD_MESSAGES.wrongCode,
-  tooManyTries: 'Too many incorrect attempts. Please try again in 15 minutes.',
-  unauthorized: 'Unauthorized',
-} as const;
 
 export type TeamSessionResult =
   { ok: true; token: string; expiresAt: Date } | { ok: false; status: 401 | 429; error: string; retryAfter?: number };

@@ -3,7 +3,7 @@
 // Shown on /konto, exported as JSON, and deleted with the account.
 import { desc, eq, sql } from 'drizzle-orm';
 import type { AccountHoldings } from '~/lib/account';
-import { applicationsByEmail, deleteApplications, getApplicationHistory } from '../applications/store.server';
+import { applicationsByEmail, deleteApplications, getApplicationHistory } from '../applications/applications.server';
 import { getDatabase, schema } from '../db/db.server';
 import { deleteSignupsByEmail, signupsByEmail } from '../signups/signups.server';
 

@@ -7,13 +7,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { RouterContextProvider } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '~/lib/auth';
+import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
 import { accountDeletedMail, passwordResetMail, queueAccountMail, verificationMail } from './mails.server';
 import { deleteAccountData } from './account-data.server';
 import { getConfig, type Config } from '../config.server';
 import { getDatabase, schema, type Database } from '../db/db.server';
-import { readText } from '../http/http.server';
-import { clientAddressContext } from '../http/request-context.server';
+import { clientAddressContext, readText } from '../http/http.server';
 
 /** Better Auth's base path; /api/auth/* is handed to it by web/routes/api.auth.$.ts. */
 export const AUTH_BASE_PATH = '/api/auth';

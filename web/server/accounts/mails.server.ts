@@ -1,9 +1,8 @@
 // The German mails of accounts: email verification, password reset and the confirmation of a
 // deleted account. They are queued in the mail outbox (sent and then emptied by its runner), never
 // sent directly, so an SMTP outage delays them and a crash does not lose them.
-import { enqueueMail, MAIL_SIGNATURE as signature, type OutboxMail } from '../mail/queue.server';
+import { enqueueMail, kickOutbox, MAIL_SIGNATURE as signature, type OutboxMail } from '../mail/mail.server';
 import { getDatabase } from '../db/db.server';
-import { kickOutbox } from '../mail/outbox.server';
 
 type AccountMail = OutboxMail;
 

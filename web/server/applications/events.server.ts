@@ -7,7 +7,7 @@
 // serves the catch-up after the LISTEN connection was lost: every change is sent once, in order,
 // whatever notices arrived or were missed.
 import type { ApplicationFilter } from '~/lib/applications';
-import { sseComment, sseEvent, sseRetry } from '~/server/http/sse.server';
+import { sseComment, sseEvent, sseRetry } from '../http/http.server';
 import {
   APPLICATIONS_CHANNEL,
   applicationsChangedSince,

@@ -1,6 +1,7 @@
 // The team's application filters from a request's query (?type=, ?status=, ?q=), for the list, its
 // CSV export and the live event stream alike.
-import { APPLICATION_API_MESSAGES, applicationFilter, type ApplicationFilter } from '~/lib/applications';
+import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
+import { applicationFilter, type ApplicationFilter } from '~/lib/applications';
 import { HttpError, jsonError } from '../http/http.server';
 
 /** The query's filter; a 400 naming the bad fields (thrown as HttpError) otherwise. */

@@ -4,8 +4,8 @@
 // and the mails queued in the same transaction.
 import { randomUUID } from 'node:crypto';
 import { redirect, type RouterContextProvider } from 'react-router';
+import { APPLICATION_MESSAGES } from '~/copy/access';
 import {
-  APPLICATION_MESSAGES,
   HONEYPOT_FIELD,
   applicationFromForm,
   isBot,
@@ -13,11 +13,11 @@ import {
   type ApplicationDraft,
   type FieldErrors,
 } from '~/lib/application-form';
-import { hasAccessGrant } from '../access/access-codes.server';
+import { hasAccessGrant } from '../access/access.server';
 import { queueApplicationMails } from './mails.server';
 import { createApplication } from './store.server';
-import { json, jsonError, readJson, readText } from '../http/http.server';
-import { kickOutbox } from '../mail/outbox.server';
+import { jsonError, readJson, readText } from '../http/http.server';
+import { kickOutbox } from '../mail/mail.server';
 
 export const THANK_YOU_PATH = '/bewerbung/danke';
 // A full form (2,000 characters of message) percent-encoded can take up to 6 bytes per character
@@ -87,7 +87,7 @@ export async function submitApplicationRequest(
   request: Request,
   _context: Readonly<RouterContextProvider>,
 ): Promise<Response> {
-  if (!hasAccessGrant(request)) {
+  if (!(await hasAccessGrant(request))) {
     // The body is left unread: the connection must not be reused for the client's next request.
     return jsonError(401, APPLICATION_MESSAGES.noGrant, {}, { Connection: 'close' });
   }
@@ -95,5 +95,5 @@ export async function submitApplicationRequest(
   const result = await submitApplication(input, { bot });
   if (!result.ok) return jsonError(400, result.error, { fields: result.fields });
   if (isFormPost(request)) return redirect(THANK_YOU_PATH, 303);
-  return json({ id: result.id }, 201);
+  return Response.json({ id: result.id }, { status: 201 });
 }

@@ -4,7 +4,7 @@
 import type { ApplicationRecord } from '~/lib/applications';
 import { getConfig } from '../config.server';
 import type { Db } from '../db/db.server';
-import { enqueueMail, MAIL_SIGNATURE, type OutboxMail } from '../mail/queue.server';
+import { enqueueMail, MAIL_SIGNATURE, type OutboxMail } from '../mail/mail.server';
 
 export const APPLICATION_MAIL_KINDS = { received: 'application-received', team: 'application-team-notice' } as const;
 

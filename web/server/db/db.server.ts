@@ -204,3 +204,6 @@ export function getDatabase(): Database {
 export function setDatabase(database: Database | undefined) {
   current = database;
 }
+
+export { isDatabaseUnavailable } from './db-unavailable.server';
+export { DataDirLockedError } from './dir-lock.server';

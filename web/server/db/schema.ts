@@ -118,7 +118,7 @@ export const applicationRemovals = pgTable('application_removals', {
 
 /**
  * Mails waiting to be sent, written in the same transaction as what they announce, so a crash or
- * an SMTP outage delays a mail and never loses it (web/server/mail-outbox.server.ts). The body is
+ * an SMTP outage delays a mail and never loses it (web/server/mail/queue.server.ts). The body is
  * erased once the SMTP server accepted it: links in it (password resets) must not outlive their use.
  */
 export const mailOutbox = pgTable(

@@ -12,12 +12,15 @@ import express from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config.server';
 import { directAction, routeAction } from './direct-action.server';
-import { loadHashedAssets } from '../serving/hashed-assets.server';
-import { PrerenderedPages } from '../serving/prerendered-pages.server';
+import {
+  loadHashedAssets,
+  PrerenderedPages,
+  registerPrerenderTarget,
+  sendStaticFile,
+  type StaticFile,
+} from '../serving/serving.server';
 import { clientAddressContext, nonceContext } from './request-context.server';
-import { registerPrerenderTarget } from '../serving/revalidate.server';
 import { newNonce, securityHeaders } from './security-headers.server';
-import { sendStaticFile, type StaticFile } from '../serving/static-files.server';
 import { closeUnreadBodies } from './unread-body.server';
 
 export type ServerBuildSource =

@@ -17,9 +17,10 @@ export function toCsv(header: string[], rows: Cell[][]): string {
   return BOM + [header, ...rows].map((row) => row.map(csvCell).join(SEPARATOR)).join('\r\n') + '\r\n';
 }
 
-/** A download answer with the right type and a file name. */
-export function csvResponse(csv: string, filename: string) {
-  return new Response(csv, {
+/** A CSV download named `<name>-<YYYY-MM-DD>.csv` (today's date), never cached. */
+export function csvDownload(name: string, header: string[], rows: Cell[][], now = new Date()) {
+  const filename = `${name}-${now.toISOString().slice(0, 10)}.csv`;
+  return new Response(toCsv(header, rows), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"`,

@@ -1,18 +1,18 @@
 // Small helpers for the JSON API (resource routes): reading a body with a size limit and answering
 // errors as JSON. Bad input is always a 4xx, never a 5xx.
-import { isDatabaseUnavailable } from '../db/db-unavailable.server';
+import { isDatabaseUnavailable } from '../db/db.server';
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
-/** A JSON answer that is never cached (the API answers are personal or one-off). */
-export function json(body: unknown, status = 200, headers: HeadersInit = {}) {
-  return Response.json(body, { status, headers: { ...NO_STORE, ...Object.fromEntries(new Headers(headers)) } });
+/** API answers are personal or one-off: never cached, unless an answer says otherwise. */
+function noStore(response: Response): Response {
+  if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
+  return response;
 }
 
+/** `{error, ...extra}` with `status`, never cached. */
 export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) {
-  return json({ error, ...extra }, status, headers);
+  return noStore(Response.json({ error, ...extra }, { status, headers }));
 }
 
 /** Thrown by the readers below; `response` is the answer to send. */
@@ -70,16 +70,16 @@ export async function readJson(request: Request, options: BodyOptions = {}): Pro
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /**
- * Runs an API handler: HttpErrors (and thrown Responses) become their answers; a database that is
+ * Runs an API handler (its answers are `no-store` unless they set Cache-Control): HttpErrors (and thrown Responses) become their answers; a database that is
  * not reachable is a 503 with Retry-After; anything else is logged and answered with a JSON 500,
  * never an HTML error page.
  */
 export async function handleApi(handler: () => Promise<Response>): Promise<Response> {
   try {
-    return await handler();
+    return noStore(await handler());
   } catch (error) {
     if (error instanceof HttpError) return error.response;
-    if (error instanceof Response) return error;
+    if (error instanceof Response) return noStore(error);
     if (isDatabaseUnavailable(error)) {
       console.error('API: database unavailable:', (error as Error).message);
       return jsonError(
@@ -104,3 +104,10 @@ export function closeConnection(response: Response): Response {
 }
 
 export const methodNotAllowed = (allow: string) => jsonError(405, 'Method not allowed', {}, { Allow: allow });
+
+// What the routes and other folders use from the rest of the HTTP layer.
+export * from './request-context.server';
+export * from './security-headers.server';
+export * from './csv.server';
+export * from './sse.server';
+export { onPeerMessage, tellPeers } from './cluster.server';

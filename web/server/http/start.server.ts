@@ -5,14 +5,12 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type ServerBuildSource } from './app.server';
-import { closeApplicationEventStreams } from '../applications/events.server';
+import { closeApplicationEventStreams } from '../applications/applications.server';
 import { isWorker, reportListening, runPrimary } from './cluster.server';
 import { ConfigError, resolveConfig, setConfig, type Config } from '../config.server';
-import { openDatabase, setDatabase } from '../db/db.server';
-import { DataDirLockedError } from '../db/dir-lock.server';
-import { sweepConfirmationOutbox } from '../signups/confirmation-outbox.server';
-import { sweepMailOutbox } from '../mail/queue.server';
-import { startOutbox } from '../mail/outbox.server';
+import { DataDirLockedError, openDatabase, setDatabase } from '../db/db.server';
+import { sweepConfirmationOutbox } from '../signups/signups.server';
+import { startOutbox, sweepMailOutbox } from '../mail/mail.server';
 import { startRetentionSweep } from '../retention.server';
 
 export interface StartOptions {

@@ -1,4 +1,4 @@
-// The mail outbox runner (decision records 006 and 009). Mails are written to the database in the
+// The mail outbox runner (decision records 009 and 015). Mails are written to the database in the
 // same transaction as what they announce; this runner sends them. It drains its queues in small
 // batches, each claimed with FOR UPDATE SKIP LOCKED (so several server processes never take the
 // same mail), pausing between batches so that a burst of requests is answered first and its mails
@@ -27,6 +27,35 @@ export interface SweepResult {
 }
 /** One queue of the outbox: claims up to `limit` due mails, sends them, marks the sent ones. */
 export type Sweep = (options?: SweepOptions) => Promise<SweepResult>;
+
+/**
+ * Sends each claimed mail and marks the ones that went out. A failed mail stays claimed until its
+ * lease runs out, then a sweep takes it on again; a failed mark means it may go out twice, never not.
+ */
+export async function sendClaimed<T extends { id: string | number }>(
+  claimed: T[],
+  send: (item: T) => Promise<unknown>,
+  markSent: (ids: T['id'][]) => Promise<unknown>,
+  describe: (item: T) => string,
+): Promise<SweepResult> {
+  const sent: T['id'][] = [];
+  for (const item of claimed) {
+    try {
+      await send(item);
+      sent.push(item.id);
+    } catch (error) {
+      console.error(`${describe(item)} failed (will be retried):`, error);
+    }
+  }
+  if (sent.length) {
+    try {
+      await markSent(sent);
+    } catch (error) {
+      console.error(`Could not mark ${sent.length} mail(s) as sent:`, error);
+    }
+  }
+  return { claimed: claimed.length, sent: sent.length };
+}
 
 /** The lease's end for claims made before `now`: claims older than this are taken on again. */
 export const leaseExpiredBefore = (now: Date) => new Date(now.getTime() - OUTBOX_LEASE_MS);

@@ -5,7 +5,7 @@
 import { and, asc, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDatabase, schema, type Db } from '../db/db.server';
 import { sendMail, type Mail } from './transport.server';
-import { leaseExpiredBefore, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, type SweepOptions } from './outbox.server';
+import { leaseExpiredBefore, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, sendClaimed, type SweepOptions } from './outbox.server';
 
 const t = schema.mailOutbox;
 
@@ -58,10 +58,10 @@ export async function sweepMailOutbox({ now = new Date(), limit = OUTBOX_BATCH }
     )
     .returning();
 
-  const sent: number[] = [];
-  for (const mail of claimed) {
-    try {
-      await sendMail({
+  return sendClaimed(
+    claimed,
+    (mail) =>
+      sendMail({
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.text ?? '',
@@ -69,19 +69,9 @@ export async function sweepMailOutbox({ now = new Date(), limit = OUTBOX_BATCH }
         headers: mail.headers ?? undefined,
         // Printed to the log when mails are written to files (development).
         links: mail.text?.match(LINK) ?? [],
-      });
-      sent.push(mail.id);
-    } catch (error) {
-      console.error(`Mail ${mail.id} (${mail.kind}) failed (will be retried):`, error);
-    }
-  }
-  if (sent.length) {
-    try {
-      await db.update(t).set({ sentAt: new Date(), text: null, html: null }).where(inArray(t.id, sent));
-    } catch (error) {
-      // The mails went out; at worst they go out a second time after the lease.
-      console.error(`Could not mark ${sent.length} mail(s) as sent:`, error);
-    }
-  }
-  return { claimed: claimed.length, sent: sent.length };
+      }),
+    // The body is erased once sent: links in it (a password reset) are not kept beyond their use.
+    (ids) => db.update(t).set({ sentAt: new Date(), text: null, html: null }).where(inArray(t.id, ids)),
+    (mail) => `Mail ${mail.id} (${mail.kind})`,
+  );
 }

@@ -1,54 +1,29 @@
-// Content negotiation for files held ready in several encodings, and conditional requests on
-// their entity tags. Pure functions over header values (no Node types).
+// Content negotiation for files held ready in several encodings (negotiator, as Express uses it),
+// and conditional requests on their entity tags (fresh).
+import fresh from 'fresh';
+import Negotiator from 'negotiator';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/** At equal weight brotli (smaller) wins over gzip, and both win over identity. */
+const PREFERRED: Encoding[] = ['br', 'gzip', 'identity'];
+
 /**
  * The encoding to send for an `Accept-Encoding` header, among those available (identity always
- * is). The client's weights decide; at equal weight brotli (smaller) wins over gzip, and both win
- * over identity. `q=0` refuses a coding; `*` stands for every coding not named.
+ * is, and is sent when the client accepts nothing we have). The client's weights decide.
  */
 export function pickEncoding(header: string | undefined, available: { br: boolean; gzip: boolean }): Encoding {
   if (!header) return 'identity';
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [rawName, ...params] = part.split(';');
-    const name = rawName!.trim().toLowerCase();
-    if (!name) continue;
-    let q = 1;
-    for (const param of params) {
-      const [key, value] = param.split('=');
-      if (key?.trim().toLowerCase() === 'q') {
-        const parsed = Number(value?.trim());
-        q = Number.isFinite(parsed) ? Math.min(1, Math.max(0, parsed)) : 0;
-      }
-    }
-    // A coding named twice: the higher weight counts.
-    weights.set(name, Math.max(q, weights.get(name) ?? 0));
-  }
-  const weight = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
-  let best: Encoding = 'identity';
-  let bestWeight = 0;
-  for (const coding of ['br', 'gzip'] as const) {
-    if (!available[coding]) continue;
-    const q = weight(coding);
-    if (q > bestWeight) {
-      best = coding;
-      bestWeight = q;
-    }
-  }
-  // A client that names identity with a higher weight than every compressed coding gets it.
-  const identity = weights.get('identity') ?? 0;
-  return bestWeight > 0 && bestWeight >= identity ? best : 'identity';
+  const offered = PREFERRED.filter((coding) => coding === 'identity' || available[coding]);
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } });
+  // negotiator 1.x takes the server's preference for ties (its bundled types describe 0.6).
+  const encoding = (
+    negotiator.encoding as (available: string[], options: { preferred: string[] }) => string | undefined
+  )(offered, { preferred: PREFERRED });
+  return (encoding as Encoding | undefined) ?? 'identity';
 }
 
-/**
- * True when an `If-None-Match` header matches `etag`: `*`, or the tag in the list, compared weakly
- * (a `W/` prefix is ignored, as caches that re-encode a response weaken its tag).
- */
+/** True when an `If-None-Match` header matches `etag` (weak comparison, `*` matches any). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const wanted = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === wanted);
+  return header !== undefined && fresh({ 'if-none-match': header }, { etag });
 }

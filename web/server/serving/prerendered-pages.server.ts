@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { precompressedBeside } from './precompress.server';
-import { inlineScriptHashes } from '../http/security-headers.server';
+import { inlineScriptHashes } from '../http/http.server';
 import { staticFile, type StaticFile } from './static-files.server';
 
 export function htmlFileFor(clientDir: string, pathname: string) {

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { onPeerMessage, tellPeers } from '../http/cluster.server';
+import { onPeerMessage, tellPeers } from '../http/http.server';
 import { clearContentCache, contentSourceKind, getImagePipeline, loadAllContent } from '../content/content.server';
 import { htmlFileFor, type PrerenderedPages } from './prerendered-pages.server';
 

@@ -1,12 +1,18 @@
 // The newsletter confirmation mails' queue of the outbox (decision record 015). Unlike the other
-// mails (mail-outbox.server.ts), these live in the signup row itself: the batched signup INSERT
+// mails (mail/queue.server.ts), these live in the signup row itself: the batched signup INSERT
 // claims nothing extra, which keeps the signup path's group commit as fast as a bare INSERT. The
 // runner (outbox.server.ts) drains this queue with the others; it sends only to opt-ins that are
 // neither confirmed nor unsubscribed.
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDatabase, schema } from '../db/db.server';
 import { sendNewsletterConfirmation } from './newsletter.server';
-import { leaseExpiredBefore, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, type SweepOptions } from '../mail/outbox.server';
+import {
+  leaseExpiredBefore,
+  OUTBOX_BATCH,
+  OUTBOX_MAX_ATTEMPTS,
+  sendClaimed,
+  type SweepOptions,
+} from '../mail/mail.server';
 
 /**
  * One batch: claims up to `limit` unsent confirmation mails of opt-ins that are neither confirmed
@@ -41,22 +47,10 @@ export async function sweepConfirmationOutbox({ now = new Date(), limit = OUTBOX
     )
     .returning({ id: t.id, name: t.name, email: t.email });
 
-  const sent: string[] = [];
-  for (const signup of claimed) {
-    try {
-      await sendNewsletterConfirmation(signup);
-      sent.push(signup.id);
-    } catch (error) {
-      console.error(`Newsletter confirmation mail for signup ${signup.id} failed (will be retried):`, error);
-    }
-  }
-  if (sent.length) {
-    try {
-      await db.update(t).set({ confirmationMailSentAt: new Date() }).where(inArray(t.id, sent));
-    } catch (error) {
-      // The mails went out; at worst they go out a second time after the lease.
-      console.error(`Could not mark ${sent.length} confirmation mail(s) as sent:`, error);
-    }
-  }
-  return { claimed: claimed.length, sent: sent.length };
+  return sendClaimed(
+    claimed,
+    sendNewsletterConfirmation,
+    (ids) => db.update(t).set({ confirmationMailSentAt: new Date() }).where(inArray(t.id, ids)),
+    (signup) => `Newsletter confirmation mail for signup ${signup.id}`,
+  );
 }

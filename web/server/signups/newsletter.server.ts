@@ -6,8 +6,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SITE_NAME } from '~/lib/seo';
 import { getConfig } from '../config.server';
 import { getDatabase, schema } from '../db/db.server';
-import { sendMail, type SentMail } from '../mail/transport.server';
-import type { SignupRecord } from './signups.server';
+import { sendMail, type SentMail } from '../mail/mail.server';
+import type { SignupRecord } from '~/lib/signup';
 import { sign, verify } from '../signing.server';
 
 export const CONFIRM_PATH = '/newsletter/bestaetigen';

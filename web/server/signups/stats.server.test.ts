@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isoWeek, signupPageQuery, weeklySeries } from './stats.server';
+import { signupPageQuery } from './queries.server';
+import { isoWeek, weeklySeries } from './stats.server';
 
 describe('ISO weeks', () => {
   test('the week belongs to the year of its Thursday', () => {

@@ -1,45 +1,11 @@
-// The team's view of the signups: paging through the list, and the figures behind the dashboard's
-// chart (counts per type, the newsletter's double opt-in, signups per ISO week).
-import { z } from 'zod';
-import type { UserType } from '../../lib/content-types';
+// The figures behind the dashboard's signups chart: counts per type, the newsletter's double
+// opt-in, and signups per ISO week in German time (quiet weeks as zero).
+import { sql } from 'drizzle-orm';
+import type { UserType } from '~/lib/content-types';
+import type { SignupStats, WeekCount } from '~/lib/signup-stats';
+import { getDatabase, schema, selectRows } from '../db/db.server';
 
-export const SIGNUP_PAGE_MAX = 500;
-
-/**
- * `?limit=&offset=` of GET /api/signups. Without `limit` the whole list is answered (as before
- * paging existed); with it at most SIGNUP_PAGE_MAX.
- */
-export const signupPageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(SIGNUP_PAGE_MAX).optional(),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-export type SignupPageQuery = z.output<typeof signupPageQuery>;
-
-export interface WeekCount {
-  /** ISO 8601 week, e.g. `2026-W05`. */
-  week: string;
-  /** Its Monday (`YYYY-MM-DD`, German time). */
-  start: string;
-  reiter: number;
-  trainer: number;
-}
-
-export interface SignupStats {
-  total: number;
-  byType: Record<UserType, number>;
-  newsletter: {
-    /** Ticked the newsletter box. */
-    optedIn: number;
-    /** …and clicked the confirmation link, not unsubscribed: may receive the newsletter. */
-    confirmed: number;
-    /** …but has not clicked the confirmation link (yet). */
-    unconfirmed: number;
-    /** …and unsubscribed later. */
-    unsubscribed: number;
-  };
-  /** Every week from the first signup's to the latest signup's, oldest first, empty weeks as 0. */
-  weeks: WeekCount[];
-}
+export type { SignupStats, WeekCount };
 
 const DAY_MS = 86_400_000;
 const utcDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -70,4 +36,45 @@ export function weeklySeries(counts: { start: string; userType: UserType; count:
   }
   for (const { start, userType, count } of counts) byStart.get(start)![userType] += count;
   return [...byStart.values()];
+}
+
+// The business is in Germany: a week runs from Monday 00:00 German time.
+const WEEK_TIME_ZONE = 'Europe/Berlin';
+
+/** Counts per type, the newsletter's double opt-in, and signups per ISO week (for the chart). */
+export async function signupStats(): Promise<SignupStats> {
+  const { db } = getDatabase();
+  const t = schema.signups;
+  // A literal, not a parameter: PostgreSQL matches the grouped expression only when it is the same text.
+  const weekStart = sql`to_char(date_trunc('week', ${t.createdAt} at time zone ${sql.raw(`'${WEEK_TIME_ZONE}'`)}), 'YYYY-MM-DD')`;
+  const [totals, perWeek] = await Promise.all([
+    selectRows<{ user_type: UserType; total: number; opted_in: number; confirmed: number; unsubscribed: number }>(
+      db,
+      sql`select ${t.userType} as user_type, count(*)::int as total,
+            count(*) filter (where ${t.newsletterOptIn})::int as opted_in,
+            count(*) filter (where ${t.newsletterOptIn} and ${t.newsletterConfirmedAt} is not null
+                               and ${t.newsletterUnsubscribedAt} is null)::int as confirmed,
+            count(*) filter (where ${t.newsletterOptIn} and ${t.newsletterUnsubscribedAt} is not null)::int as unsubscribed
+          from ${t} group by ${t.userType}`,
+    ),
+    selectRows<{ start: string; user_type: UserType; count: number }>(
+      db,
+      sql`select ${weekStart} as start, ${t.userType} as user_type, count(*)::int as count from ${t} group by 1, 2`,
+    ),
+  ]);
+  const stats: SignupStats = {
+    total: 0,
+    byType: { reiter: 0, trainer: 0 },
+    newsletter: { optedIn: 0, confirmed: 0, unconfirmed: 0, unsubscribed: 0 },
+    weeks: weeklySeries(perWeek.map((w) => ({ start: w.start, userType: w.user_type, count: w.count }))),
+  };
+  for (const row of totals) {
+    stats.total += row.total;
+    stats.byType[row.user_type] += row.total;
+    stats.newsletter.optedIn += row.opted_in;
+    stats.newsletter.confirmed += row.confirmed;
+    stats.newsletter.unsubscribed += row.unsubscribed;
+  }
+  stats.newsletter.unconfirmed = stats.newsletter.optedIn - stats.newsletter.confirmed - stats.newsletter.unsubscribed;
+  return stats;
 }

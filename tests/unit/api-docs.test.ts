@@ -1,28 +1,29 @@
-// The README's HTTP API table is the contract: every row names a method and path that web/routes.ts
-// serves, and every resource route is in the table. A new endpoint needs a route and a row, nothing
-// else. Written as `METHOD /path` in the first cell (several per cell allowed); `:id` or `<…>` for a
-// parameter, `*` or `…` for the rest of the path; no method means any method.
+// The HTTP API table of docs/api.md is the contract: every row names a method and path that
+// web/routes.ts serves, and every resource route is in the table. A new endpoint needs a route and a
+// row, nothing else. Written as `METHOD /path` in the first cell (several per cell allowed); `:id` or
+// `<…>` for a parameter, `*` or `…` for the rest of the path; no method means any method.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import routes from '~/routes';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const API_DOC = 'docs/api.md';
 
 interface Documented {
   method?: string;
   path: string;
 }
 
-/** The method and path of every `code span` in the first column of the "HTTP API" table. */
-function documentedEndpoints(readme: string): Documented[] {
-  const section = readme.split(/^## HTTP API$/m)[1]!.split(/^#{1,3} /m)[0]!;
+/** The method and path of every `code span` in the first column of the "Endpoints" table. */
+function documentedEndpoints(doc: string): Documented[] {
+  const section = doc.split(/^## Endpoints$/m)[1]!.split(/^#{1,3} /m)[0]!;
   const rows = section.split('\n').filter((line) => line.startsWith('|'));
   return rows.slice(2).flatMap((row) => {
     const firstCell = row.split(/(?<!\\)\|/)[1]!;
     return [...firstCell.matchAll(/`([^`]+)`/g)].map(([, span]) => {
       const [, method, p] = /^(?:([A-Z]+) )?(\/\S*)$/.exec(span!.replace(/\\\|/g, '|')) ?? [];
-      if (!p) throw new Error(`README API table: cannot read "${span}" (write \`METHOD /path\`)`);
+      if (!p) throw new Error(`${API_DOC} table: cannot read "${span}" (write \`METHOD /path\`)`);
       return { method, path: p };
     });
   });
@@ -58,15 +59,15 @@ function methodsOf(file: string): { allow?: string[]; loader: boolean; action: b
   };
 }
 
-const documented = documentedEndpoints(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
+const documented = documentedEndpoints(readFileSync(path.join(ROOT, API_DOC), 'utf8'));
 
-test('the README API table can be read', () => {
+test('the docs/api.md endpoint table can be read', () => {
   expect(documented.length).toBeGreaterThan(10);
   expect(documented).toContainEqual({ method: 'POST', path: '/api/signups' });
 });
 
 test.each(documented.map((d) => [`${d.method ?? 'any'} ${d.path}`, d] as const))(
-  'README row %s is served by web/routes.ts',
+  'docs/api.md row %s is served by web/routes.ts',
   (_, { method, path: p }) => {
     const route = resourceRoutes.find((r) => normalise(r.path!) === normalise(p));
     expect(route, `no route in web/routes.ts for ${p}`).toBeDefined();
@@ -78,7 +79,7 @@ test.each(documented.map((d) => [`${d.method ?? 'any'} ${d.path}`, d] as const))
   },
 );
 
-test('every resource route is in the README API table', () => {
+test('every resource route is in the docs/api.md endpoint table', () => {
   const paths = new Set(documented.map((d) => normalise(d.path)));
   const undocumented = resourceRoutes.map((r) => `/${r.path}`).filter((p) => !paths.has(normalise(p)));
   expect(undocumented).toEqual([]);

@@ -1,5 +1,22 @@
-// Interface texts of the account pages. The /auth form's messages are fixed English texts, so its
-// labels are English too; the rest of the pages are German.
+// Texts of the account pages: the /auth form (English, like its fixed messages), /konto and /passwort-neu (German).
+import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
+
+/** The auth form's fixed texts, required word for word (tests compare them exactly). */
+export const AUTH_MESSAGES = {
+  emailFirst: 'Please enter your email address first',
+  unexpected: 'An unexpected error occurred',
+  signedUp: 'Account created successfully!',
+  signedIn: 'Signed in successfully!',
+  resetSent: 'Password reset email sent!',
+} as const;
+
+/** The hint under a new password, and the message when one is too short. */
+export const PASSWORD_HINT = `Mindestens ${MIN_PASSWORD_LENGTH} Zeichen.`;
+
+/**
+ * /auth. The form's labels are English like its fixed messages ('Forgot Password?' is a required
+ * text, word for word); the signed-in view around it is German.
+ */
 export const AUTH_COPY = {
   email: 'Email',
   password: 'Password',
@@ -21,6 +38,9 @@ export const AUTH_COPY = {
   signOut: 'Abmelden',
   deleted: 'Dein Konto und alles, was dazu gehörte, ist gelöscht. Wir haben dir eine Bestätigung geschickt.',
   home: 'Zur Startseite',
+  /** The page's title, and the heading once signed in. */
+  pageTitle: 'Anmelden',
+  signedInTitle: 'Angemeldet',
 } as const;
 
 /** German texts of /konto. */

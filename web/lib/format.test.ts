@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatDate, formatPrice } from './ui-labels';
+import { formatDate, formatPrice } from './format';
 
 test('prices read the German way, with a non-breaking space before the euro sign', () => {
   expect(formatPrice(0)).toBe('0\u00a0€');

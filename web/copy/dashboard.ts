@@ -1,0 +1,109 @@
+// Texts of the team dashboard (English, like its fixed messages): gate, applications, signups, team API answers.
+import type { UserType } from '~/lib/content-types';
+
+/** The dashboard's fixed texts, required word for word (tests compare them exactly). */
+export const DASHBOARD_MESSAGES = {
+  wrongCode: 'Incorrect password. Please try again.',
+  empty: 'No applications found matching the selected filters.',
+  loading: 'Loading applications...',
+  statusErrorPrefix: 'Error updating status: ',
+} as const;
+
+/** What a card shows for a missing date; required word for word. */
+export const NOT_AVAILABLE = 'N/A';
+
+/**
+ * The page's interface words. `title` ('Application Dashboard') and the three status buttons
+ * (`actions`: Approve, Reject, Pending) are required word for word.
+ */
+export const DASHBOARD_COPY = {
+  title: 'Application Dashboard',
+  gateLabel: 'Access code',
+  gateSubmit: 'Unlock',
+  gateChecking: 'Checking…',
+  noScript: 'The dashboard needs JavaScript.',
+  views: { applications: 'Applications', signups: 'Signups' },
+  viewsLabel: 'Dashboard sections',
+  filtersLabel: 'Filter applications',
+  type: 'Type',
+  status: 'Status',
+  search: 'Search name or email',
+  count: (n: number) => (n === 1 ? '1 application' : `${n} applications`),
+  exportCsv: 'Download CSV',
+  exportFailed: 'The CSV could not be downloaded: ',
+  loadFailed: 'The applications could not be loaded. Trying again…',
+  applied: 'Applied',
+  website: 'Website',
+  message: 'Message',
+  email: 'Email',
+  actions: { approved: 'Approve', rejected: 'Reject', pending: 'Pending' },
+  actionsLabel: (name: string) => `Set status of ${name}`,
+  conflict: (status: string) => `Someone else changed this application meanwhile. It is now ${status}.`,
+  history: 'History',
+  historyLoading: 'Loading history…',
+  historyFailed: 'The history could not be loaded.',
+  historyCreated: 'Created as',
+  connection: { connecting: 'Connecting…', live: 'Live', offline: 'Offline: reconnecting…' },
+} as const;
+
+export const STATUS_LABELS = { pending: 'pending', approved: 'approved', rejected: 'rejected' } as const;
+
+export const SIGNUPS_COPY = {
+  title: 'Signups',
+  loading: 'Loading signups...',
+  loadFailed: 'The signups could not be loaded. Trying again…',
+  empty: 'No signups yet.',
+  riders: 'Riders',
+  trainers: 'Trainers',
+  confirmed: 'Newsletter confirmed',
+  unconfirmed: 'Newsletter not confirmed',
+  chartTitle: 'Signups per ISO week',
+  chartLoading: 'Loading chart…',
+  chartFailed: 'The chart could not be loaded; its figures are in the table below.',
+  chartAsTable: 'Show the chart’s figures as a table',
+  week: 'Week',
+  listTitle: 'All signups, newest first',
+  name: 'Name',
+  newsletter: 'Newsletter',
+  signedUp: 'Signed up',
+  pagesLabel: 'Signup pages',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+} as const;
+
+/** What the gate says when the code check did not get the usual answer, and when a session ends. */
+export const GATE_TEXTS = {
+  tooManyTries: 'Too many incorrect attempts. Please wait a few minutes and try again.',
+  unreachable: 'The code could not be checked (no connection to the server). Please try again.',
+  sessionEnded: 'Your session has ended. Please enter the code again.',
+} as const;
+
+/** Under the filters: the keys of the keyboard review. */
+export const KEY_HELP = 'Keyboard: j / k next / previous application, a approve, r reject, p pending.';
+
+/** The signups table's type column. */
+export const TYPE_NAMES: Record<UserType, string> = { reiter: 'Rider', trainer: 'Trainer' };
+
+/** The signups table's newsletter column. */
+export const NEWSLETTER_STATES = {
+  off: 'No',
+  unsubscribed: 'Unsubscribed',
+  confirmed: 'Confirmed',
+  unconfirmed: 'Not confirmed',
+} as const;
+
+/** The answers of POST /api/team/session and of the team API's token check. */
+export const TEAM_SESSION_MESSAGES = {
+  wrongCode: DASHBOARD_MESSAGES.wrongCode,
+  tooManyTries: 'Too many incorrect attempts. Please try again in 15 minutes.',
+  unauthorized: 'Unauthorized',
+} as const;
+
+/** The error texts of the application API; the dashboard shows them after 'Error updating status: '. */
+export const APPLICATION_API_MESSAGES = {
+  invalid: 'Invalid status change',
+  invalidFilter: 'Invalid filter',
+  notFound: 'Application not found',
+  conflict: 'Someone else changed this application meanwhile. Its current state is shown now.',
+} as const;

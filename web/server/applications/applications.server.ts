@@ -1,0 +1,7 @@
+// Applications as the routes and other folders use them: storing and changing them (store), the
+// live event stream (events), the list's filters (filter), the form's submit (form) and mails.
+export * from './store.server';
+export * from './events.server';
+export * from './filter.server';
+export * from './form.server';
+export * from './mails.server';

@@ -1,0 +1,156 @@
+// The signups' write path: every signup goes into the database through one batching writer per
+// database, and each caller is answered only after its row is committed (decision record 015).
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { Signup, SignupRecord } from '~/lib/signup';
+import { getDatabase, schema } from '../db/db.server';
+import { toRecord, type Row } from './queries.server';
+
+type SignupRow = typeof schema.signups.$inferInsert;
+interface Waiting {
+  row: SignupRow;
+  resolve: (result: { record: SignupRecord; created: boolean }) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: signups go into the database together, as one multi-row INSERT (one commit, one
+ * fsync). A batch starts on the next turn of the event loop (setImmediate), after every request
+ * whose body has arrived in this turn has joined it; without that pause PGlite, which runs on this
+ * thread, finished each INSERT before the next request was read, and every batch held one row
+ * (measured with autocannon, 50 clients: 680 signups/s with batches of 1, 2,800/s with ~26). When the server is
+ * idle the pause is one turn of the loop. Every caller is answered only after its row is committed.
+ */
+class SignupWriter {
+  private queue: Waiting[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly maxInFlight: number,
+    private readonly maxBatch = 500,
+  ) {}
+
+  write(row: SignupRow): Promise<{ record: SignupRecord; created: boolean }> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private pump() {
+    while (this.inFlight < this.maxInFlight && this.queue.length) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        this.schedule();
+      });
+    }
+  }
+
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  private async run(batch: Waiting[]) {
+    try {
+      settle(batch, await insertRows(batch.map((w) => w.row)));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      // One bad row must not fail the others: write them one by one.
+      for (const waiting of batch) {
+        try {
+          settle([waiting], await insertRows([waiting.row]));
+        } catch (single) {
+          waiting.reject(single);
+        }
+      }
+    }
+  }
+}
+
+/** Inserts rows (skipping ids that exist) and returns every row of these ids, noting the new ones. */
+async function insertRows(rows: SignupRow[]) {
+  const { db } = getDatabase();
+  const t = schema.signups;
+  // Only the columns the database fills in come back (returning whole rows costs more than the insert).
+  const inserted = await db
+    .insert(t)
+    .values(rows)
+    .onConflictDoNothing({ target: t.id })
+    .returning({ id: t.id, createdAt: t.createdAt });
+  const byId = new Map<string, { row: Row; created: boolean }>();
+  const sent = new Map(rows.map((r) => [r.id, r]));
+  for (const { id, createdAt } of inserted) {
+    const row = sent.get(id)!;
+    byId.set(id, {
+      row: {
+        id,
+        userType: row.userType,
+        name: row.name,
+        email: row.email,
+        newsletterOptIn: row.newsletterOptIn ?? true,
+        timestamp: row.timestamp ?? null,
+        createdAt,
+        newsletterConfirmedAt: null,
+        newsletterUnsubscribedAt: null,
+        confirmationMailClaimedAt: null,
+        confirmationMailSentAt: null,
+        confirmationMailAttempts: 0,
+      },
+      created: true,
+    });
+  }
+  const missing = [...sent.keys()].filter((id) => !byId.has(id));
+  if (missing.length) {
+    const existing = await db.select().from(t).where(inArray(t.id, missing));
+    for (const r of existing) byId.set(r.id, { row: r, created: false });
+  }
+  return byId;
+}
+
+function settle(batch: Waiting[], byId: Map<string, { row: Row; created: boolean }>) {
+  for (const waiting of batch) {
+    const found = byId.get(waiting.row.id);
+    if (!found) {
+      waiting.reject(new Error(`Signup ${waiting.row.id} neither inserted nor found`));
+      continue;
+    }
+    // The same id twice in one batch: the first caller created it, the second gets the same record.
+    waiting.resolve({ record: toRecord(found.row), created: found.created });
+    found.created = false;
+  }
+}
+
+const writers = new WeakMap<object, SignupWriter>();
+function writerFor() {
+  const database = getDatabase();
+  let writer = writers.get(database.db);
+  if (!writer) {
+    // PGlite runs one query at a time anyway; PostgreSQL gets a few commits in parallel.
+    writer = new SignupWriter(database.kind === 'postgres' ? 4 : 1);
+    writers.set(database.db, writer);
+  }
+  return writer;
+}
+
+/**
+ * Stores a signup. The same id again stores nothing and returns the first record (`created:
+ * false`): a double click or a retry never duplicates. Resolves only after the row is committed.
+ */
+export function createSignup(input: Signup): Promise<{ record: SignupRecord; created: boolean }> {
+  return writerFor().write({
+    id: input.id ?? randomUUID(),
+    userType: input.userType,
+    name: input.name,
+    email: input.email,
+    newsletterOptIn: input.newsletterOptIn,
+    timestamp: input.timestamp ? new Date(input.timestamp) : null,
+  });
+}
