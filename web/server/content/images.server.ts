@@ -58,6 +58,20 @@ export interface ImagePipelineOptions {
   cacheDir: string;
 }
 
+/**
+ * Content that cannot make a page: a required field is empty, an image lacks its file or its alt
+ * text. `explanation` says it in German, for the editor who sees an unfinished draft in the preview.
+ */
+export class ContentError extends Error {
+  override name = 'ContentError';
+  constructor(
+    message: string,
+    readonly explanation: string,
+  ) {
+    super(message);
+  }
+}
+
 let warmQueue: Promise<unknown> = Promise.resolve();
 
 /** Where originals live, by asset key; filled as content loads. */
@@ -77,8 +91,12 @@ export class ImagePipeline {
   async responsive(image: RawImage, what: string): Promise<ResponsiveImage> {
     const asset = image.asset;
     if (!asset?._id || !asset.url || !asset.width || !asset.height)
-      throw new Error(`Content error: ${what} has no image (upload one in the Studio).`);
-    if (!image.alt?.trim()) throw new Error(`Content error: ${what} has no alt text.`);
+      throw new ContentError(
+        `Content error: ${what} has no image (upload one in the Studio).`,
+        `„${what}“: Es ist noch kein Bild hochgeladen.`,
+      );
+    if (!image.alt?.trim())
+      throw new ContentError(`Content error: ${what} has no alt text.`, `„${what}“: Der Alternativtext fehlt noch.`);
     const { key, ext } = assetKey(asset._id);
     await this.registerOriginal(key, ext, asset.url);
     const widths = renditionWidths(asset.width);
