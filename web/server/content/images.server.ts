@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { access, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vercelStegaClean } from '@vercel/stega';
 import type { ResponsiveImage } from '~/lib/content-types';
 import { renditionUrl, type ImageFormat } from '~/lib/image-urls';
 
@@ -95,7 +96,8 @@ export class ImagePipeline {
         `Content error: ${what} has no image (upload one in the Studio).`,
         `„${what}“: Es ist noch kein Bild hochgeladen.`,
       );
-    if (!image.alt?.trim())
+    // A draft's texts carry invisible stega marks: an empty alt text is still empty with them.
+    if (!vercelStegaClean(image.alt ?? '').trim())
       throw new ContentError(`Content error: ${what} has no alt text.`, `„${what}“: Der Alternativtext fehlt noch.`);
     const { key, ext } = assetKey(asset._id);
     await this.registerOriginal(key, ext, asset.url);
