@@ -25,6 +25,7 @@ import { blocks, mapLanding, mapSettings, operatorBlocks, required, withoutNulls
 import { bundledSource, draftSource, sanitySource, type ContentSource } from './source.server';
 
 export { ContentError } from './mapping.server';
+export { followPublishes, type LiveChange } from './live-events.server';
 export { sanityClient, SANITY_API_VERSION } from './source.server';
 
 /** Which content to load: the published one (default, cached) or the editor's drafts (preview). */

@@ -97,7 +97,8 @@ export class ImagePipeline {
         `„${what}“: Es ist noch kein Bild hochgeladen.`,
       );
     // A draft's texts carry invisible stega marks: an empty alt text is still empty with them.
-    if (!vercelStegaClean(image.alt ?? '').trim())
+    const alt = image.alt ?? '';
+    if (!vercelStegaClean(alt).trim())
       throw new ContentError(`Content error: ${what} has no alt text.`, `„${what}“: Der Alternativtext fehlt noch.`);
     const { key, ext } = assetKey(asset._id);
     await this.registerOriginal(key, ext, asset.url);
@@ -105,7 +106,7 @@ export class ImagePipeline {
     const largest = widths[widths.length - 1]!;
     for (const w of widths) for (const f of FORMATS) this.known.add(renditionUrl(key, w, f).slice('/images/'.length));
     return {
-      alt: image.alt.trim(),
+      alt: alt.trim(),
       width: largest,
       height: Math.round((asset.height * largest) / asset.width),
       key,

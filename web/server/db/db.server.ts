@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDirLock } from './dir-lock.server';
+import { leadOnPostgres, type Lead } from './leader.server';
 
 export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +29,12 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `lead` in one process of the deployment at a time (leader.server.ts): on PostgreSQL the
+   * one holding the job's advisory lock, taken over by another when it ends; on PGlite this one.
+   * Resolves to a function that stops the job and gives the lead up.
+   */
+  lead(job: string, lead: Lead): () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -80,6 +87,11 @@ async function openPglite(dataDir: string): Promise<Database> {
       },
       notify: async (channel, payload) => {
         await client.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      // PGlite is opened by this process alone (the data dir is locked): it leads every job.
+      lead: (_job, lead) => {
+        const stop = lead();
+        return async () => stop();
       },
       close: async () => {
         await client.close();
@@ -187,6 +199,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     notify: async (channel, payload) => {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
+    lead: (job, lead) => leadOnPostgres(databaseUrl, job, lead),
     close: async () => {
       closing = true;
       await listener?.end().catch(() => {});
@@ -207,3 +220,4 @@ export function setDatabase(database: Database | undefined) {
 
 export { isDatabaseUnavailable } from './db-unavailable.server';
 export { DataDirLockedError } from './dir-lock.server';
+export { LEADERSHIP_RETRY_MS, leaderConnectionName, type Lead } from './leader.server';

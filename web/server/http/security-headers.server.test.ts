@@ -31,7 +31,7 @@ describe('security headers', () => {
     expect(other['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     expect(other['X-Frame-Options']).toBe('DENY');
     // Nothing else differs.
-    expect(framed['Content-Security-Policy'].replace('https://studio.example.org', "'none'")).toBe(
+    expect(framed['Content-Security-Policy']!.replace('https://studio.example.org', "'none'")).toBe(
       other['Content-Security-Policy'],
     );
   });

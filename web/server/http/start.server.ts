@@ -9,6 +9,8 @@ import { closeApplicationEventStreams } from '../applications/applications.serve
 import { isWorker, reportListening, runPrimary } from './cluster.server';
 import { ConfigError, resolveConfig, setConfig, type Config } from '../config.server';
 import { DataDirLockedError, openDatabase, setDatabase } from '../db/db.server';
+import { followPublishes } from '../content/content.server';
+import { revalidatePrerenderedPages } from '../serving/serving.server';
 import { sweepConfirmationOutbox } from '../signups/signups.server';
 import { startOutbox, sweepMailOutbox } from '../mail/mail.server';
 import { startRetentionSweep } from '../retention.server';
@@ -62,6 +64,11 @@ export async function startServer({ source, clientDir }: StartOptions) {
   const stopOutbox = startOutbox([sweepConfirmationOutbox, sweepMailOutbox]);
   // Applications 12 months after their last change, and old code attempts, are deleted daily.
   const stopRetention = startRetentionSweep();
+  // Publishing without depending on one webhook call: one process of the deployment (whichever
+  // leads) follows Sanity's live events and announces each publish and each reconnection.
+  const stopLiveEvents = config.sanity.projectId
+    ? database.lead('sanity-live-events', () => followPublishes((detail) => void announceLiveChange(detail)))
+    : async () => {};
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -75,6 +82,7 @@ export async function startServer({ source, clientDir }: StartOptions) {
     await new Promise((resolve) => server.close(resolve));
     clearTimeout(force);
     stopRetention();
+    await stopLiveEvents();
     // A batch of mails in flight gets a moment to finish; an unfinished one is sent again later.
     await Promise.race([stopOutbox(), new Promise((resolve) => setTimeout(resolve, 3000))]);
     await database!.close();
@@ -113,4 +121,12 @@ function announceCodes(config: Config) {
   if (!config.accessCodes.length) {
     console.warn('ACCESS_CODES is not set: no mentee/mentor code opens the application form.');
   }
+}
+
+/** Re-renders this process's pages after a live event (the content sync across instances replaces this). */
+function announceLiveChange(detail: string) {
+  return revalidatePrerenderedPages().then(
+    (result) => console.log(`Live event (${detail}): re-rendered ${result.paths.join(', ')} in ${result.ms} ms`),
+    (error: unknown) => console.error(`Live event (${detail}): re-rendering failed; the pages stay:`, error),
+  );
 }
