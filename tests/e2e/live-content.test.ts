@@ -2,33 +2,33 @@
 // (the stand-in's live event stream) and re-renders on a publish; after a lost connection it
 // catches up when the stream returns; and however many processes serve on one PostgreSQL, one of
 // them holds the subscription, and another takes it over when that one dies.
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPostgresDatabase, postgresAvailable } from '../support/postgres';
-import { standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
-import { privateCopyOfBuild, startServer, type TestServer } from '../support/server';
+import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
+import { startServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 
+const SECRET = 'webhook-secret-for-live-tests';
 const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
 const title = async (base: string) => h1(await (await fetch(`${base}/`)).text());
 /** A server environment without the webhook: only the live events can bring a publish. */
 const liveOnly = (standIn: SanityStandIn) => standInEnv(standIn, '');
+const renders = async (base: string) =>
+  ((await (await fetch(`${base}/healthz`)).json()) as { content: { renders: number } }).content.renders;
+const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 describe('publishing through the live events, no webhook', () => {
   let standIn: SanityStandIn;
   let server: TestServer;
-  let buildDir: string;
 
   beforeAll(async () => {
     standIn = await startSanityStandIn();
-    buildDir = privateCopyOfBuild('live-content-');
-    server = await startServer({ env: { BUILD_DIR: buildDir, ...liveOnly(standIn) } });
+    server = await startServer({ env: liveOnly(standIn) });
     await until(() => standIn.liveConnections() === 1, 'the server to follow the live events');
   });
   afterAll(async () => {
     await server?.stop();
     await standIn?.close();
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
   });
 
   test('a publish changes / without any webhook call', async () => {
@@ -68,26 +68,47 @@ describe('publishing through the live events, no webhook', () => {
   });
 });
 
+describe('a webhook and a live event for the same publish', () => {
+  let standIn: SanityStandIn;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    standIn = await startSanityStandIn();
+    server = await startServer({ env: standInEnv(standIn, SECRET) });
+    await until(() => server.output().includes('Sanity live events: connected'), 'the live subscription');
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await standIn?.close();
+  });
+
+  test('render the pages once: the second finds the content unchanged', async () => {
+    await until(() => server.output().includes('Content sync (live)'), "the first connection's catch-up");
+    const before = await renders(server.url);
+    const unchanged = count(server.output(), 'content unchanged');
+    standIn.publish({ ...standIn.document('siteSettings')!, tagline: 'Einmal gerendert' });
+    const res = await postRevalidate(server.url, JSON.stringify({ _id: 'siteSettings' }), SECRET);
+    expect(res.status).toBe(200);
+    await until(async () => (await title(server.url)) === 'Einmal gerendert', 'the publish on /');
+    await until(() => count(server.output(), 'content unchanged') > unchanged, 'the second announcement');
+    expect(await renders(server.url)).toBe(before + 1);
+  });
+});
+
 describe.runIf(postgresAvailable())('one live subscription for two processes on one PostgreSQL', () => {
   let standIn: SanityStandIn;
   let database: { url: string; drop: () => Promise<void> };
   let servers: TestServer[] = [];
-  let buildDirs: string[] = [];
 
   beforeAll(async () => {
     [standIn, database] = await Promise.all([startSanityStandIn(), createPostgresDatabase()]);
-    buildDirs = [privateCopyOfBuild('live-leader-a-'), privateCopyOfBuild('live-leader-b-')];
-    servers = await Promise.all(
-      buildDirs.map((dir) =>
-        startServer({ env: { BUILD_DIR: dir, DATABASE_URL: database.url, ...liveOnly(standIn) } }),
-      ),
-    );
+    const env = { DATABASE_URL: database.url, ...liveOnly(standIn) };
+    servers = await Promise.all([startServer({ env }), startServer({ env })]);
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await standIn?.close();
     await database?.drop();
-    for (const dir of buildDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   const leads = (server: TestServer) => server.output().includes('This process leads "sanity-live-events"');
@@ -98,6 +119,13 @@ describe.runIf(postgresAvailable())('one live subscription for two processes on 
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(standIn.liveConnections()).toBe(1);
     expect(servers.filter(leads)).toHaveLength(1);
+
+    // Its announcements reach every process through PostgreSQL.
+    standIn.publish({ ...standIn.document('siteSettings')!, tagline: 'Auf beiden Prozessen' });
+    for (const server of servers)
+      await until(async () => (await title(server.url)) === 'Auf beiden Prozessen', `the publish on ${server.url}`, {
+        timeoutMs: 15_000,
+      });
 
     const leader = servers.find(leads)!;
     const other = servers.find((s) => s !== leader)!;

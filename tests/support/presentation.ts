@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createClient } from '@sanity/client';
 import { createPreviewSecret } from '@sanity/preview-url-secret/create-secret';
-import type { SanityStandIn } from './sanity-standin';
+import type { SanityStandIn } from './sanity-standin.ts';
 
 /** A preview secret for `studioUrl`, stored as the Studio stores it (with an editor's token). */
 export async function previewSecret(standIn: SanityStandIn, studioUrl: string): Promise<string> {

@@ -23,10 +23,9 @@ import {
   resolveExportAssets,
   type AssetMap,
   type SanityDocument,
-} from '../../web/server/content/export-format.server';
-import { ImagePipeline } from '../../web/server/content/images.server';
-import { signSanityWebhook } from '../../web/server/serving/revalidate.server';
-import { contentSourceMap } from './content-source-map';
+} from '../../web/server/content/export-format.server.ts';
+import { signSanityWebhook } from '../../web/server/serving/sanity-webhook.server.ts';
+import { contentSourceMap } from './content-source-map.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -76,13 +75,14 @@ const isVersion = (id: string) => id.startsWith('versions.');
 const publishedId = (id: string) => id.replace(/^drafts\./, '');
 const syncTag = (id: string) => `s1:${createHash('sha256').update(publishedId(id)).digest('base64url').slice(0, 6)}`;
 
+// Plain Node runs this too (the benchmarks, with type stripping): no parameter properties.
 class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly description: string,
-    readonly type = 'httpError',
-  ) {
+  readonly status: number;
+  readonly type: string;
+  constructor(status: number, description: string, type = 'httpError') {
     super(description);
+    this.status = status;
+    this.type = type;
   }
 }
 
@@ -132,7 +132,9 @@ export async function startSanityStandIn(options: StandInOptions = {}) {
   for (const asset of resolved.assets)
     asset.metadata.lqip =
       assetMap[asset._id.replace(/-\d+x\d+-\w+$/, '')]?.metadata?.lqip ??
-      (await ImagePipeline.lqip(path.join(contentDir, 'images', asset.originalFilename)));
+      (await import('../../web/server/content/images.server').then(({ ImagePipeline }) =>
+        ImagePipeline.lqip(path.join(contentDir, 'images', asset.originalFilename)),
+      ));
   const loadedAt = new Date().toISOString();
   for (const doc of [...resolved.documents, ...resolved.assets])
     documents.set(doc._id, { _createdAt: loadedAt, _updatedAt: loadedAt, _rev: revision(), ...doc });

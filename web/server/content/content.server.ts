@@ -1,9 +1,11 @@
 // The one content module every route loader uses. Runs the GROQ of schemas/queries.ts against
 // Sanity (SANITY_PROJECT_ID set) or the bundled dataset, and maps the results to the shapes of
 // ~/lib/content-types (images become ResponsiveImages served from our own origin). Results are
-// cached in memory until clearContentCache() (revalidation). The mapping is in mapping.server.ts.
-// With `{ draft: true }` (the editor's preview) the same queries and mapping run on the drafts, with
-// stega marks in the texts, fresh on every call: nothing of a draft is cached.
+// cached in memory until a content sync adopts freshly loaded content (or clearContentCache()).
+// The mapping is in mapping.server.ts. With `{ draft: true }` (the editor's preview) the same
+// queries and mapping run on the drafts, with stega marks in the texts, fresh on every call:
+// nothing of a draft is cached.
+import { createHash } from 'node:crypto';
 import { landingPageQuery, legalPageQuery, siteSettingsQuery } from '../../../schemas/queries';
 import type {
   LandingPageQueryResult,
@@ -36,32 +38,37 @@ export interface ContentOptions {
 
 interface ContentState {
   source: ContentSource;
+  /** The editor's drafts: texts stega-marked, except where code reads them. */
+  draft?: boolean;
+  /** Originals are registered as this state's content loads; renditions are cached on disk. */
+  pipeline: ImagePipeline;
   settings?: Promise<SiteSettings>;
   landing?: Promise<LandingContent>;
   legal: Map<LegalSlug, Promise<LegalPage>>;
 }
 
 let state: ContentState | undefined;
-let pipeline: ImagePipeline | undefined;
 
-function current(): ContentState {
-  if (!state) {
-    const config = sanityConfig();
-    const source = config.projectId
-      ? sanitySource({
-          projectId: config.projectId,
-          dataset: config.dataset,
-          token: config.token,
-          apiHost: config.apiHost,
-        })
-      : bundledSource(config.contentDir);
-    state = { source, legal: new Map() };
-  }
-  return state;
+function newState(): ContentState {
+  const config = sanityConfig();
+  const source = config.projectId
+    ? sanitySource({
+        projectId: config.projectId,
+        dataset: config.dataset,
+        token: config.token,
+        apiHost: config.apiHost,
+      })
+    : bundledSource(config.contentDir);
+  return { source, pipeline: new ImagePipeline({ cacheDir: config.imageCacheDir }), legal: new Map() };
 }
 
+const current = () => (state ??= newState());
+
 let drafts: ContentSource | undefined;
-/** A state of its own for each draft load (nothing cached between calls), on one shared client. */
+/**
+ * A state of its own for each draft load (nothing cached between calls), on one shared client. A
+ * draft's images join the pipeline of the content being served, which serves their renditions.
+ */
 function draftState(): ContentState {
   const config = sanityConfig();
   if (!config.projectId || !config.preview) throw new Error('The draft preview is not configured.');
@@ -72,7 +79,7 @@ function draftState(): ContentState {
     token: config.preview.readToken,
     studioUrl: config.preview.studioUrl,
   });
-  return { source: drafts, legal: new Map() };
+  return { source: drafts, draft: true, pipeline: current().pipeline, legal: new Map() };
 }
 
 const stateFor = (options?: ContentOptions) => (options?.draft ? draftState() : current());
@@ -118,20 +125,18 @@ async function plainLanding(content: LandingContent): Promise<LandingContent> {
   return { ...content, programmes, mediaReferences };
 }
 
-/** The image pipeline (one per process; its cache is content-addressed and survives content changes). */
+/** The image pipeline of the content being served (its rendition cache on disk survives content changes). */
 export function getImagePipeline(): ImagePipeline {
-  return (pipeline ??= new ImagePipeline({ cacheDir: sanityConfig().imageCacheDir }));
+  return current().pipeline;
 }
 
 /** Forgets every loaded result (and re-reads the bundled dataset): the next call fetches fresh content. */
 export function clearContentCache() {
   state = undefined;
   drafts = undefined;
-  // Originals are registered again as content loads (the rendition cache on disk stays).
-  pipeline = undefined;
 }
 
-/** Which source the content comes from (for logs and the revalidation answer). */
+/** Which source the content comes from (for logs). */
 export const contentSourceKind = () => current().source.kind;
 
 function memo<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefined) => void, load: () => Promise<T>) {
@@ -145,9 +150,9 @@ function memo<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefi
   return promise;
 }
 
-export function getSiteSettings(options?: ContentOptions): Promise<SiteSettings> {
-  return settingsOf(stateFor(options));
-}
+export const getSiteSettings = (options?: ContentOptions) => settingsOf(stateFor(options));
+export const getLandingContent = (options?: ContentOptions) => landingOf(stateFor(options));
+export const getLegalPage = (slug: LegalSlug, options?: ContentOptions) => legalOf(stateFor(options), slug);
 
 function settingsOf(s: ContentState): Promise<SiteSettings> {
   return memo(
@@ -159,14 +164,13 @@ function settingsOf(s: ContentState): Promise<SiteSettings> {
         'Website-Einstellungen',
       );
       required(settings.siteTitle, 'Website-Einstellungen: Titel der Website');
-      const mapped = await mapSettings(settings as SettingsResult, getImagePipeline());
-      return s.source === drafts ? plainSettings(mapped) : mapped;
+      const mapped = await mapSettings(settings as SettingsResult, s.pipeline);
+      return s.draft ? plainSettings(mapped) : mapped;
     },
   );
 }
 
-export function getLandingContent(options?: ContentOptions): Promise<LandingContent> {
-  const s = stateFor(options);
+function landingOf(s: ContentState): Promise<LandingContent> {
   return memo(
     () => s.landing,
     (p) => (s.landing = p),
@@ -177,14 +181,13 @@ export function getLandingContent(options?: ContentOptions): Promise<LandingCont
       ]);
       const landing = required(page, 'Startseite');
       required(landing.sections, 'Startseite: Abschnitte');
-      const content = await mapLanding(settings, landing as LandingResult, getImagePipeline());
-      return s.source === drafts ? plainLanding(content) : content;
+      const content = await mapLanding(settings, landing as LandingResult, s.pipeline);
+      return s.draft ? plainLanding(content) : content;
     },
   );
 }
 
-export function getLegalPage(slug: LegalSlug, options?: ContentOptions): Promise<LegalPage> {
-  const s = stateFor(options);
+function legalOf(s: ContentState, slug: LegalSlug): Promise<LegalPage> {
   return memo(
     () => s.legal.get(slug),
     (p) => (p ? s.legal.set(slug, p) : s.legal.delete(slug)),
@@ -205,5 +208,40 @@ export function getLegalPage(slug: LegalSlug, options?: ContentOptions): Promise
 
 /** Loads everything the prerendered pages show (images register their originals on the way). */
 export async function loadAllContent() {
-  await Promise.all([getLandingContent(), ...LEGAL_PAGES.map((p) => getLegalPage(p.slug))]);
+  await loadEverything(current());
+}
+
+function loadEverything(s: ContentState) {
+  return Promise.all([settingsOf(s), landingOf(s), Promise.all(LEGAL_PAGES.map((p) => legalOf(s, p.slug)))] as const);
+}
+
+/** Content loaded from the source, not served yet: compare its fingerprint, then adopt it or drop it. */
+export interface FreshContent {
+  source: ContentSource['kind'];
+  /** sha256 (hex) of everything the prerendered pages show, as loaded and mapped. */
+  fingerprint: string;
+  /** The image pipeline that knows this content's originals (to warm its renditions). */
+  pipeline: ImagePipeline;
+  /** From now on every loader answers from this content; the function returned goes back. */
+  adopt(): () => void;
+}
+
+/**
+ * Loads everything the prerendered pages show straight from the source, past every cache, without
+ * touching the content being served: a content error (thrown) leaves the served content as it was.
+ */
+export async function loadFreshContent(): Promise<FreshContent> {
+  const fresh = newState();
+  const [settings, landing, legal] = await loadEverything(fresh);
+  const fingerprint = createHash('sha256').update(JSON.stringify({ settings, landing, legal })).digest('hex');
+  return {
+    source: fresh.source.kind,
+    fingerprint,
+    pipeline: fresh.pipeline,
+    adopt: () => {
+      const previous = state;
+      state = fresh;
+      return () => void (state = previous);
+    },
+  };
 }

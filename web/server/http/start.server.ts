@@ -10,9 +10,9 @@ import { isWorker, reportListening, runPrimary } from './cluster.server';
 import { ConfigError, resolveConfig, setConfig, type Config } from '../config.server';
 import { DataDirLockedError, openDatabase, setDatabase } from '../db/db.server';
 import { followPublishes } from '../content/content.server';
-import { revalidatePrerenderedPages } from '../serving/serving.server';
 import { sweepConfirmationOutbox } from '../signups/signups.server';
 import { startOutbox, sweepMailOutbox } from '../mail/mail.server';
+import { announceContentChange, startContentSync } from '../serving/serving.server';
 import { startRetentionSweep } from '../retention.server';
 
 export interface StartOptions {
@@ -59,6 +59,11 @@ export async function startServer({ source, clientDir }: StartOptions) {
 
   const { app, listener, ready } = createApp({ config, source, clientDir });
   await ready;
+  // The pages from the content as it is published now, before this instance takes a request (and
+  // so before /healthz says it is ready): a new or restarted instance never serves older content
+  // than the others. A content error keeps the build's pages (logged). The development server
+  // renders every page per request and only follows changes.
+  await startContentSync({ initialSync: !('dev' in source) });
   const server = createServer(listener).listen(config.port, config.host);
   // Every mail goes out through the outbox: sent right after its commit, retried after a crash or an outage.
   const stopOutbox = startOutbox([sweepConfirmationOutbox, sweepMailOutbox]);
@@ -123,10 +128,9 @@ function announceCodes(config: Config) {
   }
 }
 
-/** Re-renders this process's pages after a live event (the content sync across instances replaces this). */
+/** Tells every instance that a live event may have brought new content (they compare fingerprints). */
 function announceLiveChange(detail: string) {
-  return revalidatePrerenderedPages().then(
-    (result) => console.log(`Live event (${detail}): re-rendered ${result.paths.join(', ')} in ${result.ms} ms`),
-    (error: unknown) => console.error(`Live event (${detail}): re-rendering failed; the pages stay:`, error),
+  return announceContentChange('live', detail).catch((error: unknown) =>
+    console.error(`Announcing a live event (${detail}) failed:`, error),
   );
 }
