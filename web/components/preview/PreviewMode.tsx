@@ -21,7 +21,7 @@ export default function PreviewMode({ problem }: { problem?: string }) {
   return (
     <>
       {problem && (
-        <main className="page-message draft-notice" role="alert">
+        <main className="page-message draft-notice">
           <h1>{PREVIEW_COPY.problemTitle}</h1>
           <p>{problem}</p>
           <p>{PREVIEW_COPY.problemHint}</p>
