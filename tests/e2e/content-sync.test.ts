@@ -80,6 +80,7 @@ describe.runIf(postgres)('two server processes on one PostgreSQL agree on conten
 
   test('a signed publish to one instance changes / on both within 2 s', async () => {
     const tagline = 'Auf jeder Instanz zugleich veröffentlicht';
+    // Through the webhook alone (the live events are live-content.test.ts's).
     standIn.publish({ ...standIn.document('siteSettings')!, tagline }, { live: false });
     expect(await home(b)).not.toContain(tagline);
 

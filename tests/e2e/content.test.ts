@@ -2,7 +2,8 @@
 // stand-in of its API) re-renders the prerendered pages of the running server through the signed
 // webhook (on the embedded database the answer comes once the pages are swapped), and a changed
 // title in content/dataset.ndjson shows after a rebuild. Images always come from our own origin.
-// What several instances do is in content-sync.test.ts.
+// What several instances do is in content-sync.test.ts. Publishes here skip the live event stream
+// (`live: false`), so that the webhook alone brings them: live-content.test.ts covers that path.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
