@@ -11,3 +11,5 @@ const read = (get: () => string | undefined) => {
 
 export const projectId = read(() => process.env.SANITY_STUDIO_PROJECT_ID) ?? 'placeholder';
 export const dataset = read(() => process.env.SANITY_STUDIO_DATASET) ?? 'production';
+/** Where the site runs whose pages the Presentation tool shows (SANITY_STUDIO_PREVIEW_ORIGIN). */
+export const previewOrigin = read(() => process.env.SANITY_STUDIO_PREVIEW_ORIGIN) ?? 'http://localhost:3000';

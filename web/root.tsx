@@ -1,5 +1,7 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
 import type { Route } from './+types/root';
+import type { PreviewState } from '~/server/preview/preview.server';
 import { useNonce } from '~/components/Nonce';
 import { MessagePage } from '~/components/MessagePage';
 import { ERROR_PAGE_COPY } from '~/copy/landing';
@@ -23,8 +25,19 @@ const NO_SCRIPT_STYLE = `<style>
 [data-nojs-visible][hidden]{display:block}
 </style>`;
 
+// The editor's preview tools: loaded only when a previewed page (its loader data carries `preview`)
+// is shown, never on a public page.
+const PreviewMode = lazy(() => import('~/components/preview/PreviewMode'));
+
+function usePreview(): PreviewState | undefined {
+  for (const { loaderData: data } of useMatches())
+    if (data && typeof data === 'object' && 'preview' in data) return data.preview as PreviewState;
+  return undefined;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const preview = usePreview();
   return (
     <html lang="de">
       <head>
@@ -40,6 +53,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {preview && (
+          <Suspense fallback={null}>
+            <PreviewMode problem={preview.problem} />
+          </Suspense>
+        )}
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
       </body>

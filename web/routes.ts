@@ -39,6 +39,8 @@ export default [
   route('api/auth/*', 'routes/api.auth.$.ts'),
   route('api/account/export', 'routes/api.account.export.ts'),
   route('api/revalidate', 'routes/api.revalidate.ts'),
+  route('api/preview/enable', 'routes/api.preview.enable.ts'),
+  route('api/preview/disable', 'routes/api.preview.disable.ts'),
   route('api/*', 'routes/api.not-found.ts'),
   // Everything else: a German 404 page with status 404.
   route('*', 'routes/not-found.tsx'),

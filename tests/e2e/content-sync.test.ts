@@ -80,7 +80,8 @@ describe.runIf(postgres)('two server processes on one PostgreSQL agree on conten
 
   test('a signed publish to one instance changes / on both within 2 s', async () => {
     const tagline = 'Auf jeder Instanz zugleich veröffentlicht';
-    standIn.publish({ ...standIn.document('siteSettings')!, tagline });
+    // Through the webhook alone (the live events are live-content.test.ts's).
+    standIn.publish({ ...standIn.document('siteSettings')!, tagline }, { live: false });
     expect(await home(b)).not.toContain(tagline);
 
     const res = await postRevalidate(a.url, PUBLISH, SECRET);
@@ -133,8 +134,11 @@ describe('a content error at start', () => {
     standIn = await startSanityStandIn();
     // An image without alt text: the content module refuses to render a page with it.
     const horse = standIn.document('horseCase-3')!;
-    standIn.publish({ ...horse, afterImage: { ...(horse.afterImage as object), alt: '' } });
-    standIn.publish({ ...standIn.document('siteSettings')!, tagline: 'Erst nach der Korrektur sichtbar' });
+    standIn.publish({ ...horse, afterImage: { ...(horse.afterImage as object), alt: '' } }, { live: false });
+    standIn.publish(
+      { ...standIn.document('siteSettings')!, tagline: 'Erst nach der Korrektur sichtbar' },
+      { live: false },
+    );
     server = await startServer({ env: standInEnv(standIn, SECRET) });
   });
   afterAll(async () => {
@@ -154,7 +158,10 @@ describe('a content error at start', () => {
 
   test('the next publish that fixes the content brings the pages up to date', async () => {
     const horse = standIn.document('horseCase-3')!;
-    standIn.publish({ ...horse, afterImage: { ...(horse.afterImage as object), alt: 'Amira nach dem Training' } });
+    standIn.publish(
+      { ...horse, afterImage: { ...(horse.afterImage as object), alt: 'Amira nach dem Training' } },
+      { live: false },
+    );
     const res = await postRevalidate(server.url, JSON.stringify({ _id: 'horseCase-3' }), SECRET);
     expect(res.status).toBe(200);
     // On the embedded database the webhook's answer comes once the pages are swapped.

@@ -2,7 +2,8 @@
 // stand-in of its API) re-renders the prerendered pages of the running server through the signed
 // webhook (on the embedded database the answer comes once the pages are swapped), and a changed
 // title in content/dataset.ndjson shows after a rebuild. Images always come from our own origin.
-// What several instances do is in content-sync.test.ts.
+// What several instances do is in content-sync.test.ts. Publishes here skip the live event stream
+// (`live: false`), so that the webhook alone brings them: live-content.test.ts covers that path.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,9 +47,9 @@ describe('publishing in Sanity re-renders the pages without a restart', () => {
 
   test('a signed webhook after a publish brings the new titles onto the prerendered pages', async () => {
     const agb = standIn.document('legalPage-agb')!;
-    standIn.publish({ ...agb, title: 'AGB – neu veröffentlicht' });
+    standIn.publish({ ...agb, title: 'AGB – neu veröffentlicht' }, { live: false });
     const settings = standIn.document('siteSettings')!;
-    standIn.publish({ ...settings, tagline: 'Frisch aus dem Studio veröffentlicht' });
+    standIn.publish({ ...settings, tagline: 'Frisch aus dem Studio veröffentlicht' }, { live: false });
     standIn.saveDraft({ ...agb, title: 'Nur ein Entwurf' });
     expect(h1(await (await fetch(`${server.url}/agb`)).text())).toBe('Allgemeine Geschäftsbedingungen');
 

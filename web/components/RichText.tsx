@@ -4,9 +4,14 @@
 import { PortableText, type PortableTextBlock, type PortableTextComponents } from '@portabletext/react';
 import type { ReactNode } from 'react';
 
-/** "§ 5 Widerrufsrecht" → "5-widerrufsrecht"; umlauts spelled out so anchors stay readable. */
+/**
+ * "§ 5 Widerrufsrecht" → "5-widerrufsrecht"; umlauts spelled out so anchors stay readable.
+ * Invisible format characters go first: soft hyphens, and the stega marks a draft's texts carry
+ * in the editor's preview, so that a heading keeps its anchor there.
+ */
 export function headingId(text: string) {
   return text
+    .replace(/\p{Cf}/gu, '')
     .toLowerCase()
     .replace(/ä/g, 'ae')
     .replace(/ö/g, 'oe')

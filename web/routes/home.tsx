@@ -18,15 +18,21 @@ import { RiderTrainerSwitch } from '~/sections/RiderTrainerSwitch';
 import { Showcase } from '~/sections/Showcase';
 import { getLandingContent } from '~/server/content/content.server';
 import { publicUrlConfig } from '~/server/config.server';
+import { loadDraft } from '~/server/preview/preview.server';
 
-// Runs at build time: / is prerendered.
-export async function loader() {
-  return { content: await getLandingContent(), publicUrl: publicUrlConfig() };
+// Runs at build time: / is prerendered. At run time only for an editor's preview (the drafts).
+export async function loader({ request }: Route.LoaderArgs) {
+  const publicUrl = publicUrlConfig();
+  const draft = await loadDraft(request, () => getLandingContent({ draft: true }));
+  if (draft) return { ...draft, publicUrl };
+  return { content: await getLandingContent(), publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
-  if (!data) return pageMeta({ title: SITE_NAME, path: '/' });
-  const { content, publicUrl } = data;
+  // Meta tags and structured data never carry a preview's stega marks.
+  const content = data && ('preview' in data ? data.plainContent : data.content);
+  if (!data || !content) return pageMeta({ title: SITE_NAME, path: '/' });
+  const { publicUrl } = data;
   const { settings } = content;
   const share = settings.shareImage ?? settings.heroVideo.thumbnail;
   return pageMeta({
@@ -44,6 +50,8 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  // A draft that cannot make the page yet: the preview says why (root.tsx) instead.
+  if (!loaderData.content) return null;
   const { settings, sections, ...content } = loaderData.content;
   return (
     <SignupProvider groupLinks={settings.groupLinks}>

@@ -34,6 +34,33 @@ describe('configuration', () => {
     }
   });
 
+  test('the draft preview needs its token, the Studio URL and a Sanity project together', () => {
+    const base = { DATA_DIR: dataDir(), SANITY_PROJECT_ID: 'abc123' };
+    expect(() => resolveConfig({ ...base, SANITY_STUDIO_URL: 'https://studio.example.org' })).toThrowError(
+      /SANITY_API_READ_TOKEN: the draft preview needs it/,
+    );
+    expect(() => resolveConfig({ ...base, SANITY_API_READ_TOKEN: 'sk-viewer' })).toThrowError(
+      /SANITY_STUDIO_URL: the draft preview needs it/,
+    );
+    expect(() =>
+      resolveConfig({ DATA_DIR: dataDir(), SANITY_API_READ_TOKEN: 'sk', SANITY_STUDIO_URL: 'https://s.example.org' }),
+    ).toThrowError(/SANITY_PROJECT_ID: the draft preview/);
+    expect(() => resolveConfig({ ...base, SANITY_API_READ_TOKEN: 'sk', SANITY_STUDIO_URL: 'studio' })).toThrowError(
+      /SANITY_STUDIO_URL:/,
+    );
+    expect(resolveConfig(base).sanity.preview).toBeUndefined();
+    const on = resolveConfig({
+      ...base,
+      SANITY_API_READ_TOKEN: 'sk-viewer',
+      SANITY_STUDIO_URL: 'https://example.org/studio/',
+    });
+    expect(on.sanity.preview).toEqual({
+      readToken: 'sk-viewer',
+      studioUrl: 'https://example.org/studio',
+      studioOrigin: 'https://example.org',
+    });
+  });
+
   test('ACCESS_CODES: each code must be 5 letters or digits, and the message names the variable', () => {
     for (const value of ['ABCD', 'ABCDEF', 'AB-DE', 'ÄBCDE', 'ABCDE,X']) {
       expect(() => resolveConfig({ ACCESS_CODES: value, DATA_DIR: dataDir() }), value).toThrowError(

@@ -81,6 +81,13 @@ const envSchema = z
       .url()
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** A Viewer token: read drafts for the preview and check the Studio's preview secrets. Server only. */
+    SANITY_API_READ_TOKEN: optionalString,
+    /** Where the Studio runs (its origin, optionally with a base path): the only page that may frame the preview. */
+    SANITY_STUDIO_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     CONTENT_DIR: z.string().trim().min(1).default('./content'),
     IMAGE_CACHE_DIR: z.string().trim().min(1).default('./.cache/images'),
     TRUST_PROXY: flag.default(false),
@@ -99,6 +106,21 @@ const envSchema = z
     path: ['WEB_CONCURRENCY'],
     message:
       'more than one worker process needs PostgreSQL (DATABASE_URL); the embedded database (PGlite) can be opened by one process only. Set DATABASE_URL or WEB_CONCURRENCY=1',
+  })
+  // The preview needs both halves (a token to read drafts, the Studio that frames it) and a Sanity
+  // project to read them from; half a setup would silently leave the preview off.
+  .refine((e) => !e.SANITY_STUDIO_URL || e.SANITY_API_READ_TOKEN, {
+    path: ['SANITY_API_READ_TOKEN'],
+    message: 'the draft preview needs it as well as SANITY_STUDIO_URL (a Viewer token of the Sanity project)',
+  })
+  .refine((e) => !e.SANITY_API_READ_TOKEN || e.SANITY_STUDIO_URL, {
+    path: ['SANITY_STUDIO_URL'],
+    message:
+      'the draft preview needs it as well as SANITY_API_READ_TOKEN (the Studio origin, e.g. https://studio.example.org)',
+  })
+  .refine((e) => !e.SANITY_API_READ_TOKEN || e.SANITY_PROJECT_ID, {
+    path: ['SANITY_PROJECT_ID'],
+    message: 'the draft preview (SANITY_API_READ_TOKEN) reads drafts from a Sanity project: set SANITY_PROJECT_ID',
   });
 
 /** Every variable the server reads (.env.example documents each; a test keeps the two in step). */
@@ -222,6 +244,15 @@ function sanityFrom(e: z.infer<typeof envSchema>) {
     token: e.SANITY_API_TOKEN,
     webhookSecret: e.SANITY_WEBHOOK_SECRET,
     apiHost: e.SANITY_API_HOST,
+    /** Draft preview: on when both are set (validated together). */
+    preview:
+      e.SANITY_API_READ_TOKEN && e.SANITY_STUDIO_URL
+        ? {
+            readToken: e.SANITY_API_READ_TOKEN,
+            studioUrl: e.SANITY_STUDIO_URL.replace(/\/+$/, ''),
+            studioOrigin: new URL(e.SANITY_STUDIO_URL).origin,
+          }
+        : undefined,
     /** The bundled dataset (dataset.ndjson + images/), used when no projectId is set. */
     contentDir: path.resolve(e.CONTENT_DIR),
     /** Downloaded originals and generated AVIF/WebP renditions (content-addressed, shared by builds). */

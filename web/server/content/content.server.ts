@@ -2,7 +2,9 @@
 // Sanity (SANITY_PROJECT_ID set) or the bundled dataset, and maps the results to the shapes of
 // ~/lib/content-types (images become ResponsiveImages served from our own origin). Results are
 // cached in memory until a content sync adopts freshly loaded content (or clearContentCache()).
-// The mapping is in mapping.server.ts.
+// The mapping is in mapping.server.ts. With `{ draft: true }` (the editor's preview) the same
+// queries and mapping run on the drafts, with stega marks in the texts, fresh on every call:
+// nothing of a draft is cached.
 import { createHash } from 'node:crypto';
 import { landingPageQuery, legalPageQuery, siteSettingsQuery } from '../../../schemas/queries';
 import type {
@@ -22,10 +24,22 @@ import { LEGAL_PAGES } from '~/lib/public-pages';
 import { sanityConfig } from '../config.server';
 import { ImagePipeline } from './images.server';
 import { blocks, mapLanding, mapSettings, operatorBlocks, required, withoutNulls } from './mapping.server';
-import { bundledSource, sanitySource, type ContentSource } from './source.server';
+import { bundledSource, draftSource, sanitySource, type ContentSource } from './source.server';
+
+export { ContentError } from './mapping.server';
+export { followPublishes, type LiveChange } from './live-events.server';
+export { sanityClient, SANITY_API_VERSION } from './source.server';
+
+/** Which content to load: the published one (default, cached) or the editor's drafts (preview). */
+export interface ContentOptions {
+  /** The drafts, stega-marked, uncached; needs the preview configured (SANITY_API_READ_TOKEN, SANITY_STUDIO_URL). */
+  draft?: boolean;
+}
 
 interface ContentState {
   source: ContentSource;
+  /** The editor's drafts: texts stega-marked, except where code reads them. */
+  draft?: boolean;
   /** Originals are registered as this state's content loads; renditions are cached on disk. */
   pipeline: ImagePipeline;
   settings?: Promise<SiteSettings>;
@@ -50,6 +64,67 @@ function newState(): ContentState {
 
 const current = () => (state ??= newState());
 
+let drafts: ContentSource | undefined;
+/**
+ * A state of its own for each draft load (nothing cached between calls), on one shared client. A
+ * draft's images join the pipeline of the content being served, which serves their renditions.
+ */
+function draftState(): ContentState {
+  const config = sanityConfig();
+  if (!config.projectId || !config.preview) throw new Error('The draft preview is not configured.');
+  drafts ??= draftSource({
+    projectId: config.projectId,
+    dataset: config.dataset,
+    apiHost: config.apiHost,
+    token: config.preview.readToken,
+    studioUrl: config.preview.studioUrl,
+  });
+  return { source: drafts, draft: true, pipeline: current().pipeline, legal: new Map() };
+}
+
+const stateFor = (options?: ContentOptions) => (options?.draft ? draftState() : current());
+
+/**
+ * A deep copy without stega marks: for what must stay plain text in a preview (meta tags,
+ * structured data, ids, links, values compared in code).
+ */
+export async function withoutStega<T>(value: T): Promise<T> {
+  const { stegaClean } = await import('@sanity/client/stega');
+  return stegaClean(value) as T;
+}
+
+/** A draft's settings values that are ids or links: never stega-marked. */
+async function plainSettings(settings: SiteSettings): Promise<SiteSettings> {
+  const [youtubeId, groupLinks, photoNetworkUrl, email] = await Promise.all([
+    withoutStega(settings.heroVideo.youtubeId),
+    withoutStega(settings.groupLinks),
+    withoutStega(settings.photoNetwork.url),
+    withoutStega(settings.operator.email),
+  ]);
+  return {
+    ...settings,
+    heroVideo: { ...settings.heroVideo, youtubeId },
+    groupLinks,
+    photoNetwork: { ...settings.photoNetwork, url: photoNetworkUrl },
+    operator: { ...settings.operator, email },
+  };
+}
+
+/** A draft landing page's values that are ids, links or dates: never stega-marked. */
+async function plainLanding(content: LandingContent): Promise<LandingContent> {
+  const [programmes, mediaReferences] = await Promise.all([
+    Promise.all(content.programmes.map(async (p) => ({ ...p, number: await withoutStega(p.number) }))),
+    Promise.all(
+      content.mediaReferences.map(async (m) => ({
+        ...m,
+        url: await withoutStega(m.url),
+        ...(m.date === undefined ? {} : { date: await withoutStega(m.date) }),
+      })),
+    ),
+  ]);
+  return { ...content, programmes, mediaReferences };
+}
+
 /** The image pipeline of the content being served (its rendition cache on disk survives content changes). */
 export function getImagePipeline(): ImagePipeline {
   return current().pipeline;
@@ -58,6 +133,7 @@ export function getImagePipeline(): ImagePipeline {
 /** Forgets every loaded result (and re-reads the bundled dataset): the next call fetches fresh content. */
 export function clearContentCache() {
   state = undefined;
+  drafts = undefined;
 }
 
 /** Which source the content comes from (for logs). */
@@ -74,9 +150,9 @@ function memo<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefi
   return promise;
 }
 
-export const getSiteSettings = () => settingsOf(current());
-export const getLandingContent = () => landingOf(current());
-export const getLegalPage = (slug: LegalSlug) => legalOf(current(), slug);
+export const getSiteSettings = (options?: ContentOptions) => settingsOf(stateFor(options));
+export const getLandingContent = (options?: ContentOptions) => landingOf(stateFor(options));
+export const getLegalPage = (slug: LegalSlug, options?: ContentOptions) => legalOf(stateFor(options), slug);
 
 function settingsOf(s: ContentState): Promise<SiteSettings> {
   return memo(
@@ -88,7 +164,8 @@ function settingsOf(s: ContentState): Promise<SiteSettings> {
         'Website-Einstellungen',
       );
       required(settings.siteTitle, 'Website-Einstellungen: Titel der Website');
-      return mapSettings(settings as SettingsResult, s.pipeline);
+      const mapped = await mapSettings(settings as SettingsResult, s.pipeline);
+      return s.draft ? plainSettings(mapped) : mapped;
     },
   );
 }
@@ -104,7 +181,8 @@ function landingOf(s: ContentState): Promise<LandingContent> {
       ]);
       const landing = required(page, 'Startseite');
       required(landing.sections, 'Startseite: Abschnitte');
-      return mapLanding(settings, landing as LandingResult, s.pipeline);
+      const content = await mapLanding(settings, landing as LandingResult, s.pipeline);
+      return s.draft ? plainLanding(content) : content;
     },
   );
 }

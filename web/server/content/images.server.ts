@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { access, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vercelStegaClean } from '@vercel/stega';
 import type { ResponsiveImage } from '~/lib/content-types';
 import { renditionUrl, type ImageFormat } from '~/lib/image-urls';
 
@@ -58,6 +59,20 @@ export interface ImagePipelineOptions {
   cacheDir: string;
 }
 
+/**
+ * Content that cannot make a page: a required field is empty, an image lacks its file or its alt
+ * text. `explanation` says it in German, for the editor who sees an unfinished draft in the preview.
+ */
+export class ContentError extends Error {
+  override name = 'ContentError';
+  constructor(
+    message: string,
+    readonly explanation: string,
+  ) {
+    super(message);
+  }
+}
+
 let warmQueue: Promise<unknown> = Promise.resolve();
 
 /** Where originals live, by asset key; filled as content loads. */
@@ -77,15 +92,21 @@ export class ImagePipeline {
   async responsive(image: RawImage, what: string): Promise<ResponsiveImage> {
     const asset = image.asset;
     if (!asset?._id || !asset.url || !asset.width || !asset.height)
-      throw new Error(`Content error: ${what} has no image (upload one in the Studio).`);
-    if (!image.alt?.trim()) throw new Error(`Content error: ${what} has no alt text.`);
+      throw new ContentError(
+        `Content error: ${what} has no image (upload one in the Studio).`,
+        `„${what}“: Es ist noch kein Bild hochgeladen.`,
+      );
+    // A draft's texts carry invisible stega marks: an empty alt text is still empty with them.
+    const alt = image.alt ?? '';
+    if (!vercelStegaClean(alt).trim())
+      throw new ContentError(`Content error: ${what} has no alt text.`, `„${what}“: Der Alternativtext fehlt noch.`);
     const { key, ext } = assetKey(asset._id);
     await this.registerOriginal(key, ext, asset.url);
     const widths = renditionWidths(asset.width);
     const largest = widths[widths.length - 1]!;
     for (const w of widths) for (const f of FORMATS) this.known.add(renditionUrl(key, w, f).slice('/images/'.length));
     return {
-      alt: image.alt.trim(),
+      alt: alt.trim(),
       width: largest,
       height: Math.round((asset.height * largest) / asset.width),
       key,

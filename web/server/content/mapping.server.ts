@@ -10,19 +10,19 @@ import type {
   SettingsResult,
   SiteSettings,
 } from '~/lib/content-types';
-import type { ImagePipeline, RawImage } from './images.server';
+import { ContentError, type ImagePipeline, type RawImage } from './images.server';
 
-export class ContentError extends Error {
-  override name = 'ContentError';
-}
+export { ContentError };
 
 export function required<T>(value: T | null | undefined, what: string): T {
-  if (value === null || value === undefined) throw new ContentError(`Content error: ${what} is missing.`);
+  if (value === null || value === undefined)
+    throw new ContentError(`Content error: ${what} is missing.`, `„${what}“ ist noch nicht ausgefüllt.`);
   return value;
 }
 export const blocks = (value: unknown, what: string) => {
   const list = required(value as PortableTextBlock[] | null | undefined, what);
-  if (!Array.isArray(list) || list.length === 0) throw new ContentError(`Content error: ${what} is empty.`);
+  if (!Array.isArray(list) || list.length === 0)
+    throw new ContentError(`Content error: ${what} is empty.`, `„${what}“ ist noch leer.`);
   return list;
 };
 const imagesOf = (pipeline: ImagePipeline) => ({

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ClientConfig, SanityClient } from '@sanity/client';
 import { evaluate, parse } from 'groq-js';
 import { ImagePipeline } from './images.server';
 import { bundledDocuments, type AssetMap } from './export-format.server';
@@ -21,20 +22,46 @@ export interface SanitySettings {
   apiHost?: string;
 }
 
-export function sanitySource({ projectId, dataset, token, apiHost }: SanitySettings): ContentSource {
-  // Loaded only in Sanity mode (the client and its dependencies take a second to import).
-  const client = import('@sanity/client').then(({ createClient }) =>
-    createClient({
-      projectId,
-      dataset,
-      apiVersion: SANITY_API_VERSION,
-      // Build-time and revalidation reads must see what was just published, not a CDN copy.
-      useCdn: false,
-      perspective: 'published',
-      ...(token ? { token } : {}),
-      ...(apiHost ? { apiHost, useProjectHostname: false } : {}),
-    }),
-  );
+/**
+ * A client of the project's API. Loaded only in Sanity mode (the client and its dependencies take a
+ * second to import). Never the CDN: builds, revalidation and the preview must see the latest state.
+ */
+export async function sanityClient(
+  { projectId, dataset, token, apiHost }: SanitySettings,
+  options: Partial<Omit<ClientConfig, 'projectId' | 'dataset' | 'token' | 'apiHost'>> = {},
+): Promise<SanityClient> {
+  const { createClient } = await import('@sanity/client');
+  return createClient({
+    projectId,
+    dataset,
+    apiVersion: SANITY_API_VERSION,
+    useCdn: false,
+    perspective: 'published',
+    ...(token ? { token } : {}),
+    ...(apiHost ? { apiHost, useProjectHostname: false } : {}),
+    ...options,
+  });
+}
+
+export function sanitySource(settings: SanitySettings): ContentSource {
+  const client = sanityClient(settings);
+  return {
+    kind: 'sanity',
+    fetch: async <T>(query: string, params: Record<string, unknown> = {}) => (await client).fetch<T>(query, params),
+  };
+}
+
+/**
+ * The drafts as the editor sees them in the Studio (the `drafts` perspective: a document's draft
+ * where there is one, else the published version), read with the preview's Viewer token. Every
+ * text carries invisible stega marks that name its document and field, so that a click on it in the
+ * preview opens that field in the Studio at `studioUrl`.
+ */
+export function draftSource(settings: SanitySettings & { token: string; studioUrl: string }): ContentSource {
+  const client = sanityClient(settings, {
+    perspective: 'drafts',
+    stega: { enabled: true, studioUrl: settings.studioUrl },
+  });
   return {
     kind: 'sanity',
     fetch: async <T>(query: string, params: Record<string, unknown> = {}) => (await client).fetch<T>(query, params),

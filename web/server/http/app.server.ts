@@ -3,7 +3,8 @@
 //
 // Prerendered pages and hashed assets are fixed bytes, held in memory precompressed: they are
 // answered before Express (no middleware, no per-request compression or headers), like a static
-// file server. Everything else goes through Express.
+// file server. Everything else goes through Express. So does an editor's browser with a valid
+// preview cookie: its pages are rendered per request from the drafts, with headers of their own.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
@@ -20,6 +21,7 @@ import {
   sendStaticFile,
   type StaticFile,
 } from '../serving/serving.server';
+import { hasValidPreviewCookie, namesPreviewCookie } from '../preview/preview.server';
 import { clientAddressContext, nonceContext } from './request-context.server';
 import { newNonce, securityHeaders } from './security-headers.server';
 import { closeUnreadBodies } from './unread-body.server';
@@ -49,11 +51,30 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
   // An early answer (405, 413, 401) to a request whose body is still coming closes the connection.
   app.use(closeUnreadBodies);
 
-  app.use((_req, res, next) => {
+  const studioOrigin = config.sanity.preview?.studioOrigin;
+  app.use((req, res, next) => {
     const nonce = newNonce();
     res.locals.nonce = nonce;
-    res.set(securityHeaders({ nonce }, config.https));
-    next();
+    const preview = studioOrigin !== undefined && namesPreviewCookie(req.headers.cookie);
+    if (!preview) {
+      res.set(securityHeaders({ nonce }, config.https));
+      next();
+      return;
+    }
+    void hasValidPreviewCookie(req.headers.cookie).then((valid) => {
+      res.locals.preview = valid;
+      if (!valid) {
+        res.set(securityHeaders({ nonce }, config.https));
+      } else {
+        // Drafts: framed by the Studio only, never stored by a cache, never indexed.
+        res.set({
+          ...securityHeaders({ nonce }, config.https, { frameAncestor: studioOrigin }),
+          'Cache-Control': 'private, no-store',
+          'X-Robots-Tag': 'noindex',
+        });
+      }
+      next();
+    }, next);
   });
 
   const loadContext = (req: express.Request, res: express.Response) => {
@@ -105,8 +126,12 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
       '/assets',
       express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }),
     );
-    // Other public files (favicon). No directory redirects: /agb must not become /agb/.
-    app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
+    // Other public files (favicon). No directory redirects: /agb must not become /agb/. The build's
+    // .data files lie here too: a previewing browser's .data requests go on to the drafts.
+    const publicFiles = express.static(clientDir, { maxAge: '1h', index: false, redirect: false });
+    app.use((req, res, next) =>
+      res.locals.preview === true && req.path.endsWith('.data') ? next() : publicFiles(req, res, next),
+    );
   }
 
   app.use(
@@ -119,9 +144,19 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
 
   const listener: RequestListener = fixedFile
     ? (req: IncomingMessage, res: ServerResponse) => {
-        const file = (req.method === 'GET' || req.method === 'HEAD') && fixedFile(pathOf(req.url));
-        if (file) sendStaticFile(req, res, file);
-        else app(req, res);
+        const pathname = pathOf(req.url);
+        const file = (req.method === 'GET' || req.method === 'HEAD') && fixedFile(pathname);
+        if (!file) app(req, res);
+        // A page for a previewing editor comes from the drafts. The preview cookie's name is looked
+        // for only while the preview is configured, and its signature checked only when the name is
+        // there: every other visitor gets the fixed bytes at once.
+        else if (!studioOrigin || pathname.startsWith('/assets/') || !namesPreviewCookie(req.headers.cookie))
+          sendStaticFile(req, res, file);
+        else
+          void hasValidPreviewCookie(req.headers.cookie).then(
+            (preview) => (preview ? app(req, res) : sendStaticFile(req, res, file)),
+            () => sendStaticFile(req, res, file),
+          );
       }
     : app;
   return { app, listener, ready };

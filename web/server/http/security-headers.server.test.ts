@@ -22,6 +22,20 @@ describe('security headers', () => {
     );
   });
 
+  test("a page the editor previews may be framed by the Studio's origin only; every other page by nobody", () => {
+    const framed = securityHeaders({ nonce: 'n' }, true, { frameAncestor: 'https://studio.example.org' });
+    expect(framed['Content-Security-Policy']).toContain('frame-ancestors https://studio.example.org');
+    // X-Frame-Options cannot name an origin: it would forbid the Studio's frame.
+    expect(framed['X-Frame-Options']).toBeUndefined();
+    const other = securityHeaders({ nonce: 'n' }, true);
+    expect(other['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(other['X-Frame-Options']).toBe('DENY');
+    // Nothing else differs.
+    expect(framed['Content-Security-Policy']!.replace('https://studio.example.org', "'none'")).toBe(
+      other['Content-Security-Policy'],
+    );
+  });
+
   test('HSTS only for an https PUBLIC_URL', () => {
     expect(securityHeaders({ nonce: 'n' }, false)['Strict-Transport-Security']).toBeUndefined();
     expect(securityHeaders({ nonce: 'n' }, true)['Strict-Transport-Security']).toMatch(/max-age=\d+/);

@@ -15,7 +15,13 @@ function scriptSources(permit: ScriptPermit) {
   return ["'self'", ...permit.hashes.map((hash) => `'${hash}'`)].join(' ');
 }
 
-export function contentSecurityPolicy(permit: ScriptPermit) {
+/** Who may show the page in a frame: nobody, or (a page in the editor's preview) the Studio. */
+export interface FramingOptions {
+  /** The one origin allowed to frame the page (the Studio's); without it no page may frame it. */
+  frameAncestor?: string;
+}
+
+export function contentSecurityPolicy(permit: ScriptPermit, { frameAncestor }: FramingOptions = {}) {
   return [
     "default-src 'self'",
     `script-src ${scriptSources(permit)}`,
@@ -29,15 +35,21 @@ export function contentSecurityPolicy(permit: ScriptPermit) {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestor ?? "'none'"}`,
   ].join('; ');
 }
 
-export function securityHeaders(permit: ScriptPermit, https: boolean): Record<string, string> {
+export function securityHeaders(
+  permit: ScriptPermit,
+  https: boolean,
+  framing: FramingOptions = {},
+): Record<string, string> {
   const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(permit),
+    'Content-Security-Policy': contentSecurityPolicy(permit, framing),
     'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
+    // X-Frame-Options cannot name one allowed origin (ALLOW-FROM is obsolete): a page the Studio
+    // may frame relies on CSP frame-ancestors alone.
+    ...(framing.frameAncestor ? {} : { 'X-Frame-Options': 'DENY' }),
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy':
       'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()',

@@ -9,9 +9,10 @@ import { closeApplicationEventStreams } from '../applications/applications.serve
 import { isWorker, reportListening, runPrimary } from './cluster.server';
 import { ConfigError, resolveConfig, setConfig, type Config } from '../config.server';
 import { DataDirLockedError, openDatabase, setDatabase, startBackupChannel } from '../db/db.server';
+import { followPublishes } from '../content/content.server';
 import { sweepConfirmationOutbox } from '../signups/signups.server';
 import { startOutbox, sweepMailOutbox } from '../mail/mail.server';
-import { startContentSync } from '../serving/serving.server';
+import { announceContentChange, startContentSync } from '../serving/serving.server';
 import { startRetentionSweep } from '../retention.server';
 
 export interface StartOptions {
@@ -76,6 +77,11 @@ export async function startServer({ source, clientDir }: StartOptions) {
   const stopOutbox = startOutbox([sweepConfirmationOutbox, sweepMailOutbox]);
   // Applications 12 months after their last change, and old code attempts, are deleted daily.
   const stopRetention = startRetentionSweep();
+  // Publishing without depending on one webhook call: one process of the deployment (whichever
+  // leads) follows Sanity's live events and announces each publish and each reconnection.
+  const stopLiveEvents = config.sanity.projectId
+    ? database.lead('sanity-live-events', () => followPublishes((detail) => void announceLiveChange(detail)))
+    : async () => {};
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -89,6 +95,7 @@ export async function startServer({ source, clientDir }: StartOptions) {
     await new Promise((resolve) => server.close(resolve));
     clearTimeout(force);
     stopRetention();
+    await stopLiveEvents();
     await stopBackupChannel?.();
     // A batch of mails in flight gets a moment to finish; an unfinished one is sent again later.
     await Promise.race([stopOutbox(), new Promise((resolve) => setTimeout(resolve, 3000))]);
@@ -128,4 +135,11 @@ function announceCodes(config: Config) {
   if (!config.accessCodes.length) {
     console.warn('ACCESS_CODES is not set: no mentee/mentor code opens the application form.');
   }
+}
+
+/** Tells every instance that a live event may have brought new content (they compare fingerprints). */
+function announceLiveChange(detail: string) {
+  return announceContentChange('live', detail).catch((error: unknown) =>
+    console.error(`Announcing a live event (${detail}) failed:`, error),
+  );
 }

@@ -1,0 +1,383 @@
+// The editor's draft preview: the Studio's preview secret opens it (and nothing else does), a
+// previewing browser sees the drafts on the real pages, rendered per request with stega marks and
+// headers of their own, and everybody else gets the published pages byte for byte. In Chromium, a
+// Presentation tool on another origin (built from @sanity/comlink) frames the preview: a click on a
+// text names its document and field, a refresh after a save shows the edit without a reload.
+import { createHash } from 'node:crypto';
+import { stegaClean } from '@sanity/client/stega';
+import { createCookie } from 'react-router';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PUBLIC_PAGES } from '~/lib/public-pages';
+import { purposeSecret } from '~/server/signing.server';
+import { browserAvailable, launchBrowser } from '../support/browser';
+import { TEST_AUTH_SECRET } from '../support/codes';
+import { hydrated, pageProblems } from '../support/e2e';
+import { enableUrl, previewSecret, startPresentationPage, type PresentationPage } from '../support/presentation';
+import { previewEnv, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
+import { startServer, type TestServer } from '../support/server';
+
+const WEBHOOK_SECRET = 'webhook-secret-for-preview-tests';
+/** Whether a text carries stega marks (the invisible characters @sanity/client appends). */
+const marked = (text: string | undefined) => text !== undefined && stegaClean(text) !== text;
+const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
+const dataPath = (page: string) => (page === '/' ? '/_.data' : `${page}.data`);
+
+/**
+ * What a public answer is: its bytes (as a digest) and the headers a visitor's browser and caches
+ * act on. A .data file answered by Express carries a fresh CSP nonce each time, with or without a
+ * preview: the nonce's value is left out of the comparison.
+ */
+async function snapshot(url: string, cookie?: string) {
+  const res = await fetch(url, { headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+  const headers = Object.fromEntries(
+    ['content-security-policy', 'x-frame-options', 'cache-control', 'etag', 'content-encoding', 'x-robots-tag'].map(
+      (name) => [name, res.headers.get(name)?.replace(/'nonce-[^']+'/, "'nonce-…'")],
+    ),
+  );
+  const body = createHash('sha256')
+    .update(Buffer.from(await res.arrayBuffer()))
+    .digest('base64url');
+  return { status: res.status, headers, body };
+}
+
+async function everyPublicAnswer(base: string, cookie?: string) {
+  const answers: Record<string, Awaited<ReturnType<typeof snapshot>>> = {};
+  for (const page of PUBLIC_PAGES) {
+    answers[page] = await snapshot(`${base}${page}`, cookie);
+    answers[dataPath(page)] = await snapshot(`${base}${dataPath(page)}`, cookie);
+  }
+  return answers;
+}
+
+/** The preview cookie of an enable answer (`name=value`), or undefined. */
+const cookieOf = (res: Response) => res.headers.get('set-cookie')?.split(';')[0];
+
+describe('draft preview (HTTP)', () => {
+  let standIn: SanityStandIn;
+  let server: TestServer;
+  const STUDIO = 'http://127.0.0.1:3333';
+
+  beforeAll(async () => {
+    standIn = await startSanityStandIn();
+    server = await startServer({ env: { ...standInEnv(standIn, WEBHOOK_SECRET), ...previewEnv(standIn, STUDIO) } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await standIn?.close();
+  });
+
+  const enable = (secret: string, pathname = '/') =>
+    fetch(enableUrl(server.url, secret, pathname), { redirect: 'manual' });
+
+  test('a missing, wrong or forged secret gets 401 and no cookie', async () => {
+    const secret = await previewSecret(standIn, STUDIO);
+    for (const url of [
+      `${server.url}/api/preview/enable`,
+      `${server.url}/api/preview/enable?sanity-preview-pathname=/agb`,
+      enableUrl(server.url, 'not-a-secret'),
+      enableUrl(server.url, `${secret}x`),
+      enableUrl(server.url, secret.slice(1)),
+    ]) {
+      const res = await fetch(url, { redirect: 'manual' });
+      expect(res.status, url).toBe(401);
+      expect(res.headers.get('set-cookie'), url).toBeNull();
+      expect(res.headers.get('location'), url).toBeNull();
+    }
+  });
+
+  test('an expired secret, or one issued by another Studio, gets 401 and no cookie', async () => {
+    const other = await previewSecret(standIn, 'https://someone-else.sanity.studio');
+    const res = await enable(other);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('set-cookie')).toBeNull();
+
+    const secret = await previewSecret(standIn, STUDIO);
+    expect((await enable(secret)).status).toBe(307);
+    const stored = findSecretDocument(standIn, secret);
+    standIn.put({ ...stored, _updatedAt: new Date(Date.now() - 61 * 60 * 1000).toISOString() });
+    const expired = await enable(secret);
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('set-cookie')).toBeNull();
+  });
+
+  test('a valid secret: a redirect to the page with a signed, HttpOnly preview cookie for an hour', async () => {
+    const res = await enable(await previewSecret(standIn, STUDIO), '/agb');
+    expect(res.status).toBe(307);
+    expect(new URL(res.headers.get('location')!, server.url).pathname).toBe('/agb');
+    const setCookie = res.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^draft_preview=[^;]+\.[^;]+;/);
+    expect(setCookie).toMatch(/; HttpOnly/i);
+    expect(setCookie).toMatch(/; Max-Age=3600/i);
+    expect(setCookie).toMatch(/; SameSite=Lax/i); // http: the Studio frames it same-site
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('a pathname that leads off the site never redirects there', async () => {
+    const secret = await previewSecret(standIn, STUDIO);
+    for (const pathname of [
+      '//evil.example/x',
+      'https://evil.example/x',
+      '/\\evil.example/x',
+      '\\\\evil.example/x',
+      '/%2F%2Fevil.example/x',
+      '%2F%2Fevil.example',
+      '///evil.example',
+      'javascript:alert(1)',
+      'https://evil.example//evil.example/',
+    ]) {
+      const res = await enable(secret, pathname);
+      expect(res.status, pathname).toBe(307);
+      const location = res.headers.get('location')!;
+      expect(location, pathname).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, server.url).origin, pathname).toBe(new URL(server.url).origin);
+    }
+  });
+
+  test('with the cookie, / and /agb and their .data show the drafts, per request, with stega marks and preview headers', async () => {
+    const before = await everyPublicAnswer(server.url);
+    const settings = standIn.document('siteSettings')!;
+    const agb = standIn.document('legalPage-agb')!;
+    standIn.saveDraft({ ...settings, tagline: 'Ein Leitsatz im Entwurf' });
+    standIn.saveDraft({ ...agb, title: 'AGB im Entwurf' });
+    const cookie = cookieOf(await enable(await previewSecret(standIn, STUDIO)))!;
+
+    const home = await fetch(`${server.url}/`, { headers: { cookie } });
+    const html = await home.text();
+    expect(h1(html)).toMatch(/^Ein Leitsatz im Entwurf/);
+    expect(marked(h1(html))).toBe(true);
+    expect(home.headers.get('cache-control')).toBe('private, no-store');
+    expect(home.headers.get('x-robots-tag')).toBe('noindex');
+    expect(home.headers.get('x-frame-options')).toBeNull();
+    const csp = home.headers.get('content-security-policy')!;
+    expect(csp).toContain(`frame-ancestors ${STUDIO}`);
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`nonce="${nonce}"`);
+    // Plain where code reads: meta tags, structured data, ids, links.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(marked(head)).toBe(false);
+    expect(html).toContain('id="programm-01"');
+    expect([...html.matchAll(/(?:href|id)="([^"]*)"/g)].map((m) => m[1]).filter(marked)).toEqual([]);
+
+    const agbPage = await (await fetch(`${server.url}/agb`, { headers: { cookie } })).text();
+    expect(h1(agbPage)).toMatch(/^AGB im Entwurf/);
+    for (const page of ['/', '/agb']) {
+      const data = await fetch(`${server.url}${dataPath(page)}`, { headers: { cookie } });
+      expect(data.headers.get('cache-control'), page).toBe('private, no-store');
+      expect(await data.text(), page).toContain(page === '/' ? 'Ein Leitsatz im Entwurf' : 'AGB im Entwurf');
+    }
+    // Per request: a further edit shows at once.
+    standIn.saveDraft({ ...settings, tagline: 'Noch einmal geändert' });
+    expect(h1(await (await fetch(`${server.url}/`, { headers: { cookie } })).text())).toMatch(/^Noch einmal geändert/);
+
+    // Everyone else: the published pages, byte for byte and header for header, as before.
+    expect(await everyPublicAnswer(server.url)).toEqual(before);
+    standIn.publish(settings, { live: false });
+    standIn.publish(agb, { live: false });
+  });
+
+  test('a forged or expired preview cookie gets the published pages, byte for byte', async () => {
+    const published = await everyPublicAnswer(server.url);
+    standIn.saveDraft({ ...standIn.document('siteSettings')!, tagline: 'Nur für die Vorschau' });
+    const valid = cookieOf(await enable(await previewSecret(standIn, STUDIO)))!;
+    const [name, value] = valid.split('=') as [string, string];
+    const jar = createCookie(name, { secrets: [purposeSecret('draft-preview', TEST_AUTH_SECRET)] });
+    const expired = (await jar.serialize({ expiresAt: Date.now() - 1000 })).split(';')[0]!;
+    const otherKey = createCookie(name, { secrets: [purposeSecret('access-grant', TEST_AUTH_SECRET)] });
+    const signedForAnotherPurpose = (await otherKey.serialize({ expiresAt: Date.now() + 60_000 })).split(';')[0]!;
+    const tampered = `${name}=${value.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`;
+    for (const cookie of [expired, signedForAnotherPurpose, tampered, `${name}=`, `${name}=garbage`])
+      expect(await everyPublicAnswer(server.url, cookie), cookie).toEqual(published);
+    expect(h1(await (await fetch(`${server.url}/`, { headers: { cookie: valid } })).text())).toMatch(
+      /^Nur für die Vorschau/,
+    );
+    standIn.publish(standIn.document('siteSettings')!, { live: false });
+  });
+
+  test('an unfinished draft (a required field still empty) shows a German notice, not an error', async () => {
+    const settings = standIn.document('siteSettings')!;
+    const { siteTitle: _removed, ...withoutTitle } = settings;
+    standIn.saveDraft(withoutTitle as typeof settings);
+    const cookie = cookieOf(await enable(await previewSecret(standIn, STUDIO)))!;
+    for (const page of ['/', '/agb']) {
+      const res = await fetch(`${server.url}${page}`, { headers: { cookie } });
+      expect(res.status, page).toBe(200);
+      const html = await res.text();
+      expect(html, page).toContain('Dieser Entwurf ist noch nicht vollständig');
+      expect(html, page).toContain('„Website-Einstellungen: Titel der Website“ ist noch nicht ausgefüllt.');
+    }
+    expect(h1(await (await fetch(`${server.url}/`)).text())).not.toContain('Entwurf');
+    standIn.publish(settings, { live: false });
+  });
+
+  test('disable ends the preview: the cookie is cleared, the start page follows', async () => {
+    const res = await fetch(`${server.url}/api/preview/disable`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    expect(res.headers.get('set-cookie')).toMatch(/^draft_preview=; Max-Age=0;/);
+  });
+});
+
+/** The stored preview secret document holding `secret` (the Studio keeps it as a draft). */
+function findSecretDocument(standIn: SanityStandIn, secret: string) {
+  const match = standIn.documents().find((d) => d._type === 'sanity.previewUrlSecret' && d.secret === secret);
+  if (!match) throw new Error('no preview secret document');
+  return match;
+}
+
+describe('draft preview switched off', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('without SANITY_API_READ_TOKEN and SANITY_STUDIO_URL both routes say the preview is off (404)', async () => {
+    for (const path of ['/api/preview/enable?sanity-preview-secret=abc', '/api/preview/disable']) {
+      const res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(res.status, path).toBe(404);
+      expect(((await res.json()) as { error: string }).error, path).toMatch(/preview is off/);
+      expect(res.headers.get('set-cookie') ?? '', path).not.toMatch(/draft_preview=[^;]/);
+    }
+  });
+});
+
+describe.runIf(browserAvailable())('draft preview in Chromium', () => {
+  let standIn: SanityStandIn;
+  let presentation: PresentationPage;
+  let server: TestServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+  beforeAll(async () => {
+    [standIn, presentation, browser] = await Promise.all([
+      startSanityStandIn(),
+      startPresentationPage(),
+      launchBrowser(),
+    ]);
+    server = await startServer({
+      env: { ...standInEnv(standIn, WEBHOOK_SECRET), ...previewEnv(standIn, presentation.url) },
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await presentation?.close();
+    await standIn?.close();
+  });
+
+  const VISUAL_EDITING_CODE = /PreviewMode|VisualEditing|renderVisualEditing|LoaderComlink/;
+
+  test('the public landing page loads none of the visual-editing code', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' || request.url().endsWith('.js')) scripts.push(request.url());
+    });
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    // Interaction loads what the page loads on demand (the signup dialog, the sliders).
+    await page.mouse.wheel(0, 4000);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(scripts.filter((url) => VISUAL_EDITING_CODE.test(url))).toEqual([]);
+    await context.close();
+  });
+
+  test('outside the Studio a previewed page says so: "Vorschau – Entwurf · beenden" ends it', async () => {
+    standIn.saveDraft({ ...standIn.document('siteSettings')!, tagline: 'Entwurf außerhalb des Studios' });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = pageProblems(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.url().endsWith('.js') && scripts.push(request.url())));
+    await page.goto(enableUrl(server.url, await previewSecret(standIn, presentation.url)));
+    await hydrated(page);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => page.locator('h1').textContent()).toMatch(/^Entwurf außerhalb des Studios/);
+    const bar = page.getByRole('complementary', { name: 'Entwurfsvorschau' });
+    await bar.waitFor();
+    expect((await bar.innerText()).replace(/\s+/g, ' ')).toBe('Vorschau – Entwurf · beenden');
+    expect(scripts.some((url) => VISUAL_EDITING_CODE.test(url))).toBe(true);
+    if (process.env.PREVIEW_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.PREVIEW_SCREENSHOTS}/preview-bar.png` });
+
+    await bar.getByRole('link', { name: 'beenden' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await hydrated(page);
+    expect(await page.locator('h1').textContent()).not.toContain('Entwurf');
+    expect(await page.getByRole('complementary', { name: 'Entwurfsvorschau' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    standIn.publish(standIn.document('siteSettings')!, { live: false });
+    await context.close();
+  });
+
+  test('in the Presentation tool: a click names the document and field, a refresh shows a saved edit without a reload', async () => {
+    const settings = standIn.document('siteSettings')!;
+    standIn.saveDraft({ ...settings, tagline: 'Gerahmter Entwurf' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = pageProblems(page);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto(presentation.pageUrl(enableUrl(server.url, await previewSecret(standIn, presentation.url))));
+    const frame = page.frameLocator('#preview');
+    const title = frame.locator('h1#intro-title');
+    await expect.poll(() => title.textContent(), { timeout: 30_000 }).toMatch(/^Gerahmter Entwurf/);
+    await expect
+      .poll(() => page.evaluate(() => window.presentation.status.includes('connected')), { timeout: 30_000 })
+      .toBe(true);
+    const preview = page.frames().find((f) => f.url().startsWith(server.url))!;
+    // Inside the Studio the preview bar stays away.
+    expect(await frame.getByRole('complementary', { name: 'Entwurfsvorschau' }).count()).toBe(0);
+
+    await title.hover();
+    await title.click();
+    await expect
+      .poll(() => page.evaluate(() => window.presentation.focus.length), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const focus = (await page.evaluate(() => window.presentation.focus[0])) as {
+      id: string;
+      type: string;
+      path: string;
+    };
+    expect(focus).toMatchObject({ type: 'siteSettings', path: 'tagline' });
+    expect(focus.id.replace(/^drafts\./, '')).toBe('siteSettings');
+    if (process.env.PREVIEW_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.PREVIEW_SCREENSHOTS}/preview-presentation.png` });
+
+    await preview.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    standIn.saveDraft({ ...settings, tagline: 'Gespeichert und sofort sichtbar' });
+    await page.evaluate(() => window.presentation.refresh('manual'));
+    await expect.poll(() => title.textContent(), { timeout: 15_000 }).toMatch(/^Gespeichert und sofort sichtbar/);
+    expect(await preview.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.presentation.refreshed.length)).toBeGreaterThan(0);
+
+    const violations = await Promise.all(
+      page
+        .frames()
+        .map((f) => f.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])),
+    );
+    expect(violations.flat()).toEqual([]);
+    expect(problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
+    standIn.publish(settings, { live: false });
+    await context.close();
+  });
+});
+
+declare global {
+  interface Window {
+    presentation: {
+      status: string[];
+      focus: unknown[];
+      refreshed: unknown[];
+      refresh: (source: 'manual' | 'mutation') => void;
+    };
+  }
+}
