@@ -1,0 +1,138 @@
+// compose.yaml as a founder runs it (podman-compose): PostgreSQL, two app replicas, Caddy with
+// HTTPS (its local authority: TLS_MODE=internal). Through Caddy: HTTP/2 with the app's security
+// headers. Across the replicas: signups, rate limits, the team session and live events are one.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ApplicationRecord } from '~/lib/applications';
+import { TEST_ACCESS_CODES } from '../support/codes';
+import {
+  caddyRootCertificate,
+  containersMissing,
+  h2EventStream,
+  h2Request,
+  ROOT,
+  startStack,
+  type Stack,
+} from '../support/containers';
+import { awayFromWindowEdge } from '../support/rate-windows';
+import { requireOrSkip } from '../support/requirements';
+import { signupBody } from '../support/signups';
+import { teamToken } from '../support/team-client';
+
+const missing = containersMissing();
+const available = requireOrSkip('containers', !missing, missing ?? '');
+
+describe.runIf(available)('the compose stack', () => {
+  let stack: Stack;
+  let ca: string;
+  let contentDir: string;
+
+  beforeAll(async () => {
+    // The replicas read their content from a folder the test can change (a publish, below).
+    contentDir = mkdtempSync(path.join(tmpdir(), 'stack-content-'));
+    cpSync(path.join(ROOT, 'content'), contentDir, { recursive: true });
+    stack = await startStack(`bcstack${process.pid}`, { contentDir });
+    ca = await caddyRootCertificate(stack.container('proxy'));
+  });
+  afterAll(async () => {
+    await stack?.down();
+    if (contentDir) rmSync(contentDir, { recursive: true, force: true });
+  });
+
+  test("https through Caddy answers over HTTP/2 with the app's security headers and its precompressed page", async () => {
+    const answer = await h2Request(stack.proxyUrl, '/', { ca, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(answer.protocol).toBe('h2');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(answer.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    // HTTP/3 is offered to browsers; Caddy does not name itself.
+    expect(answer.headers['alt-svc']).toContain('h3');
+    expect(answer.headers.server).toBeUndefined();
+  });
+
+  test('the app sees the visitor, not Caddy: /healthz through the proxy, X-Forwarded-For trusted', async () => {
+    const health = await h2Request(stack.proxyUrl, '/healthz', { ca });
+    expect(JSON.parse(health.body.toString())).toMatchObject({ ok: true, db: 'postgres' });
+  });
+
+  test('a signup through one replica is in the team list of the other, with a team token from the first', async () => {
+    const [first, second] = stack.replicaUrls as [string, string];
+    const token = await teamToken(first);
+    const id = crypto.randomUUID();
+    const created = await h2Request(stack.proxyUrl, '/api/signups', {
+      ca,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: signupBody(id, 'Über Caddy'),
+    });
+    expect(created.status).toBe(201);
+    const list = await fetch(`${second}/api/signups`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(list.status).toBe(200);
+    const { signups } = (await list.json()) as { signups: { id: string; name: string }[] };
+    expect(signups.find((s) => s.id === id)?.name).toBe('Über Caddy');
+  });
+
+  test('the signup rate limit counts across both replicas', async () => {
+    // One made-up client address (the replicas trust X-Forwarded-For, as behind Caddy).
+    const client = `203.0.113.${(process.pid % 250) + 1}`;
+    await awayFromWindowEdge();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch(`${stack.replicaUrls[i % 2]}/api/signups`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+        body: signupBody(crypto.randomUUID()),
+      });
+      statuses.push(res.status);
+    }
+    // SIGNUP_RATE_LIMIT is 10 a minute per address: ten answered 201 whichever replica took them.
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429, 429]);
+  });
+
+  test('a live event stream through Caddy gets a status change made through the other replica', async () => {
+    const [first, second] = stack.replicaUrls as [string, string];
+    const access = await fetch(`${first}/api/access`, {
+      method: 'POST',
+      body: JSON.stringify({ code: TEST_ACCESS_CODES[0] }),
+    });
+    const grant = access.headers.getSetCookie()[0]!.split(';')[0]!;
+    const created = await fetch(`${first}/api/applications`, {
+      method: 'POST',
+      headers: { Cookie: grant, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        applicationType: 'Mentor',
+        name: 'Live Über Caddy',
+        email: 'live@example.org',
+        consent: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const token = await teamToken(first);
+    const stream = await h2EventStream(stack.proxyUrl, '/api/applications/events', {
+      ca,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    try {
+      await stream.waitFor((e) => e.event === 'snapshot');
+      const changed = await fetch(`${second}/api/applications/${id}`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ status: 'approved' }),
+      });
+      expect(changed.status).toBe(200);
+      const event = await stream.waitFor(
+        (e) => e.event === 'application' && (e.data as ApplicationRecord).id === id,
+        10_000,
+      );
+      expect((event.data as ApplicationRecord).status).toBe('approved');
+    } finally {
+      stream.close();
+    }
+  });
+});
