@@ -1,7 +1,8 @@
 // compose.yaml as a founder runs it (podman-compose): PostgreSQL, two app replicas, Caddy with
 // HTTPS (its local authority: TLS_MODE=internal). Through Caddy: HTTP/2 with the app's security
-// headers. Across the replicas: signups, rate limits, the team session and live events are one.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+// headers. Across the replicas: signups, rate limits, the team session and live events are one,
+// and a publish reaches every replica, also one that starts afterwards.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,16 +11,22 @@ import { TEST_ACCESS_CODES } from '../support/codes';
 import {
   caddyRootCertificate,
   containersMissing,
+  podman,
+  publishedUrl,
+  STACK_ENV,
   h2EventStream,
   h2Request,
   ROOT,
   startStack,
+  waitForHealthy,
   type Stack,
 } from '../support/containers';
 import { awayFromWindowEdge } from '../support/rate-windows';
 import { requireOrSkip } from '../support/requirements';
+import { postRevalidate } from '../support/sanity-standin';
 import { signupBody } from '../support/signups';
 import { teamToken } from '../support/team-client';
+import { until } from '../support/until';
 
 const missing = containersMissing();
 const available = requireOrSkip('containers', !missing, missing ?? '');
@@ -135,4 +142,50 @@ describe.runIf(available)('the compose stack', () => {
       stream.close();
     }
   });
+
+  test('a signed publish to one replica changes / on every replica within 2 s, and through Caddy', async () => {
+    const [first, second] = stack.replicaUrls as [string, string];
+    const tagline = 'In jedem Container zugleich veröffentlicht';
+    // The bundled content source of both replicas is this folder: editing it is the publish.
+    const dataset = path.join(contentDir, 'dataset.ndjson');
+    writeFileSync(dataset, readFileSync(dataset, 'utf8').replace(BUILD_TAGLINE, tagline));
+    expect(await home(second)).not.toContain(tagline);
+
+    const sent = performance.now();
+    const res = await postRevalidate(first, PUBLISH, STACK_ENV.SANITY_WEBHOOK_SECRET);
+    expect(res.status).toBe(200);
+    await until(
+      async () => (await home(first)).includes(tagline) && (await home(second)).includes(tagline),
+      'the new tagline on both replicas',
+      { timeoutMs: 2000, intervalMs: 20 },
+    );
+    console.log(`Publish fan-out across the replicas: ${Math.round(performance.now() - sent)} ms`);
+    const proxied = await h2Request(stack.proxyUrl, '/', { ca });
+    expect(proxied.body.toString()).toContain(tagline);
+  });
+
+  test('a replica restarted after the publish serves the new content from its first answer', async () => {
+    const second = stack.container('app', 2);
+    await podman('restart', '-t', '20', second);
+    // The published port may change with the restart; the first answer must already be the new page.
+    const url = await publishedUrl(second, '3000/tcp');
+    let first: string | undefined;
+    await until(
+      async () => {
+        first = await fetch(`${url}/`).then(
+          (r) => (r.ok ? r.text() : undefined),
+          () => undefined,
+        );
+        return first !== undefined;
+      },
+      'the restarted replica to answer',
+      { timeoutMs: 120_000, intervalMs: 100 },
+    );
+    expect(first).toContain('In jedem Container zugleich veröffentlicht');
+    await waitForHealthy(url);
+  });
 });
+
+const BUILD_TAGLINE = 'Reiten im Einklang – Bewegung, die Pferd und Mensch verbindet';
+const PUBLISH = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+const home = async (url: string) => (await fetch(`${url}/`)).text();
