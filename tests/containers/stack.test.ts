@@ -2,7 +2,7 @@
 // HTTPS (its local authority: TLS_MODE=internal). Through Caddy: HTTP/2 with the app's security
 // headers. Across the replicas: signups, rate limits, the team session and live events are one,
 // and a publish reaches every replica, also one that starts afterwards.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -40,6 +40,8 @@ describe.runIf(available)('the compose stack', () => {
     // The replicas read their content from a folder the test can change (a publish, below).
     contentDir = mkdtempSync(path.join(tmpdir(), 'stack-content-'));
     cpSync(path.join(ROOT, 'content'), contentDir, { recursive: true });
+    // mkdtemp makes the folder private to root; the replicas read it as the user `node`.
+    chmodSync(contentDir, 0o755);
     stack = await startStack(`bcstack${process.pid}`, { contentDir });
     ca = await caddyRootCertificate(stack.container('proxy'));
   });

@@ -86,7 +86,7 @@ export const STACK_ENV = {
 export interface Stack {
   project: string;
   dir: string;
-  /** https://127.0.0.1:<port> of Caddy (Host: localhost). */
+  /** https://127.0.0.1:<port> of Caddy (Host: localhost), answering once startStack resolves. */
   proxyUrl: string;
   /** http://127.0.0.1:<port> of each app replica, published on loopback for the tests. */
   replicaUrls: string[];
@@ -147,6 +147,19 @@ export async function startStack(project: string, options: StackOptions = {}): P
     ];
     const proxyUrl = await publishedUrl(container('proxy'), '443/tcp', 'https');
     for (const url of replicaUrls) await waitForHealthy(url, 120_000);
+    // Caddy makes its local authority and the site's certificate before it listens.
+    const end = Date.now() + 60_000;
+    for (;;) {
+      const answered = await caddyRootCertificate(container('proxy'))
+        .then((ca) => h2Request(proxyUrl, '/healthz', { ca }))
+        .then(
+          (answer) => answer.status === 200,
+          () => false,
+        );
+      if (answered) break;
+      if (Date.now() > end) throw new Error('Caddy did not answer https://localhost/healthz within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     return { project, dir, proxyUrl, replicaUrls, container, compose, down };
   } catch (error) {
     const logs = await podman('logs', '--tail', '40', container('app', 1)).catch(() => '');
