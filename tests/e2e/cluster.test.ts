@@ -1,9 +1,10 @@
 // WEB_CONCURRENCY worker processes sharing one port on one PostgreSQL: both take signups, the
 // database-counted rate limit holds across them, a status change reaches the live streams of both,
-// a revalidation in one reaches the pages of the other, a dead worker is replaced, SIGTERM stops
-// them all; on PGlite the server refuses to start.
+// a publish announced through one reaches the pages of both (each worker hears PostgreSQL's NOTIFY
+// on its own connection), a dead worker is replaced, SIGTERM stops them all; on PGlite the server
+// refuses to start.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -12,7 +13,7 @@ import { openRawEventStream } from '../support/event-stream';
 import { awayFromWindowEdge } from '../support/rate-windows';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
-import { privateCopyOfBuild, startServer, startServerExpectingFailure, type TestServer } from '../support/server';
+import { startServer, startServerExpectingFailure, type TestServer } from '../support/server';
 import { signupBody } from '../support/signups';
 import { storedSignups, teamToken } from '../support/team-client';
 import { until } from '../support/until';
@@ -58,17 +59,14 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
   let databaseUrl: string;
   let drop: () => Promise<void>;
   let standIn: SanityStandIn;
-  let buildDir: string;
 
   beforeAll(async () => {
     const database = await createPostgresDatabase();
     drop = database.drop;
     databaseUrl = database.url;
     standIn = await startSanityStandIn();
-    buildDir = privateCopyOfBuild('cluster-');
     server = await startServer({
       env: {
-        BUILD_DIR: buildDir,
         DATABASE_URL: database.url,
         WEB_CONCURRENCY: '2',
         SIGNUP_RATE_LIMIT: String(LIMIT),
@@ -80,7 +78,6 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
     await server?.stop();
     await standIn?.close();
     await drop?.();
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
   });
 
   test('the server announces two workers and both run', () => {
@@ -151,13 +148,14 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
     }
   });
 
-  test('a revalidation in one worker reaches the prerendered pages of every worker', async () => {
+  test('a publish announced through one worker changes the prerendered pages of every worker within 2 s', async () => {
     const settings = standIn.document('siteSettings')!;
     const tagline = 'Von einem Worker veröffentlicht, von allen gezeigt';
     standIn.publish({ ...settings, tagline });
     const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
     const res = await postRevalidate(server.url, body, SECRET);
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ accepted: true });
     // New connections reach the workers in turn: once several in a row show the new page, both do.
     const home = () =>
       new Promise<string>((resolve, reject) => {
@@ -173,7 +171,10 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL', () => {
     await until(
       async () => (await fourPages()).every((html) => html.includes(tagline)),
       'the new tagline from both workers',
+      { timeoutMs: 2000, intervalMs: 20 },
     );
+    // Each worker rendered its own pages once for this publish.
+    expect(server.output().match(/Content sync \(webhook\): rendered \//g)).toHaveLength(2);
     // ... and they keep showing it.
     expect((await fourPages()).map((html) => html.includes(tagline))).toEqual([true, true, true, true]);
   });

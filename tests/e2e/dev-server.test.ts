@@ -31,7 +31,12 @@ test('the development server renders pages and answers the API', { timeout: 180_
     });
     expect(output).toMatch(/team dashboard code \(TEAM_ACCESS_CODE\): \d{4}/);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-    expect(await health.json()).toEqual({ ok: true, db: 'pglite' });
+    // The development server renders per request: no content sync at start.
+    expect(await health.json()).toEqual({
+      ok: true,
+      db: 'pglite',
+      content: { fingerprint: 'build', renderedAt: null, renders: 0 },
+    });
     for (const page of ['/agb', '/auth', '/']) {
       const res = await fetch(`http://127.0.0.1:${port}${page}`);
       expect(res.status, `${page}\n${output}`).toBe(200);

@@ -1,17 +1,16 @@
 // Prerendered pages and hashed assets are served like a static file server: fixed bytes in every
 // encoding, a CSP with the page's inline-script hashes (no nonce, no unsafe-inline), strong ETags
-// and 304s, and a content revalidation that swaps all of it at once, without a CSP violation.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+// and 304s, and a content sync after a publish that swaps all of it at once, without a CSP violation.
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { browserAvailable } from '../support/browser';
 import { inlineScripts, scriptSrc, scriptsWithoutHash } from '../support/csp';
 import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
 import { hydrated, pageProblems, useBrowserHarness } from '../support/e2e';
-import { privateCopyOfBuild } from '../support/server';
 
 const SECRET = 'webhook-secret-for-static-serving';
 const PAGES = ['/', '/imprint', '/datenschutz', '/agb'];
@@ -57,21 +56,19 @@ async function watchViolations(page: Page) {
 
 describe('prerendered pages and hashed assets as fixed files', () => {
   let standIn: SanityStandIn;
-  let buildDir: string;
-  // Registered before the harness: the stand-in and the build copy outlive the server.
+  const buildDir = inject('buildDir');
+  // Registered before the harness: the stand-in outlives the server.
   beforeAll(async () => {
     standIn = await startSanityStandIn();
-    buildDir = privateCopyOfBuild('static-serving-');
   });
   afterAll(async () => {
     await standIn?.close();
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
   });
   // Without Chromium the HTTP tests still run.
   const hasBrowser = browserAvailable();
   const site = useBrowserHarness({
     browser: hasBrowser,
-    env: () => ({ BUILD_DIR: buildDir, ...standInEnv(standIn, SECRET) }),
+    env: () => standInEnv(standIn, SECRET),
   });
 
   test('a prerendered page is the same bytes every time, with a CSP of its inline scripts’ hashes', async () => {
@@ -160,7 +157,7 @@ describe('prerendered pages and hashed assets as fixed files', () => {
   });
 
   test.runIf(hasBrowser)(
-    'Chromium runs every prerendered page without a CSP violation, also after a revalidation',
+    'Chromium runs every prerendered page without a CSP violation, also after a publish',
     async () => {
       const page = await site.newPage();
       const violations = await watchViolations(page);

@@ -17,7 +17,7 @@ import {
   type SanityDocument,
 } from '../../web/server/content/export-format.server';
 import { ImagePipeline } from '../../web/server/content/images.server';
-import { signSanityWebhook } from '../../web/server/serving/revalidate.server';
+import { signSanityWebhook } from '../../web/server/serving/sanity-webhook.server';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 

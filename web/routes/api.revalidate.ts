@@ -1,11 +1,25 @@
-// POST /api/revalidate: Sanity's webhook after a publish. The signature is checked; then the server
-// re-renders the prerendered pages from fresh content without a restart.
+// POST /api/revalidate: Sanity's webhook after a publish. The signature is checked; then the change
+// is announced to every instance, each of which loads the content and renders its pages again if
+// the content differs from what it serves.
+import { z } from 'zod';
 import type { Route } from './+types/api.revalidate';
 import { getConfig } from '~/server/config.server';
 import { handleApi, jsonError, methodNotAllowed, readText } from '~/server/http/http.server';
-import { revalidatePrerenderedPages, SIGNATURE_HEADER, verifySanityWebhook } from '~/server/serving/serving.server';
+import { announceContentChange, SIGNATURE_HEADER, verifySanityWebhook } from '~/server/serving/serving.server';
 
 const MAX_BODY = 1024 * 1024;
+
+/** What the log says about the publish: the document's type and id when the projection has them. */
+const published = z.object({ _type: z.string().max(100).optional(), _id: z.string().max(200).optional() });
+
+function describe(body: string) {
+  try {
+    const parsed = published.safeParse(JSON.parse(body));
+    return parsed.success ? [parsed.data._type, parsed.data._id].filter(Boolean).join(' ') || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export const loader = () => methodNotAllowed('POST');
 
@@ -18,15 +32,7 @@ export function action({ request }: Route.ActionArgs) {
     if (!verifySanityWebhook(body, request.headers.get(SIGNATURE_HEADER), secret)) {
       return jsonError(401, 'Invalid signature');
     }
-    try {
-      const result = await revalidatePrerenderedPages();
-      console.log(
-        `Revalidated ${result.paths.join(', ') || '(no prerendered pages)'} from ${result.source} content in ${result.ms} ms`,
-      );
-      return Response.json({ revalidated: result.paths, source: result.source, ms: result.ms });
-    } catch (error) {
-      console.error('Revalidation failed; the previous pages stay online:', error);
-      return jsonError(500, `Revalidation failed: ${(error as Error).message}`);
-    }
+    await announceContentChange('webhook', describe(body));
+    return Response.json({ accepted: true });
   });
 }

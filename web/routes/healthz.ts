@@ -1,12 +1,17 @@
+// GET /healthz: whether this instance can serve (its database answers), and which content it serves
+// (instances that agree show the same fingerprint). The server listens only after its first
+// content sync, so any answer here comes from an instance that is ready.
 import { sql } from 'drizzle-orm';
 import { getDatabase } from '~/server/db/db.server';
+import { contentStatus } from '~/server/serving/serving.server';
 
 export async function loader() {
   const database = getDatabase();
+  const headers = { 'Cache-Control': 'no-store' };
   try {
     await database.db.execute(sql`select 1`);
-    return Response.json({ ok: true, db: database.kind }, { headers: { 'Cache-Control': 'no-store' } });
+    return Response.json({ ok: true, db: database.kind, content: contentStatus() }, { headers });
   } catch {
-    return Response.json({ ok: false, db: database.kind }, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+    return Response.json({ ok: false, db: database.kind }, { status: 503, headers });
   }
 }

@@ -13,6 +13,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config.server';
 import { directAction, routeAction } from './direct-action.server';
 import {
+  DATA_HEADERS,
   loadHashedAssets,
   PrerenderedPages,
   registerPrerenderTarget,
@@ -37,7 +38,7 @@ export interface App {
   app: express.Express;
   /** The HTTP server's request listener: fixed files first, then the Express app. */
   listener: RequestListener;
-  /** Settles when the prerendered pages and the assets are in memory; listen only after it. */
+  /** Settles when the build's prerendered pages and the assets are in memory (then: the content sync). */
   ready: Promise<void>;
 }
 
@@ -79,16 +80,21 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
   if ('dev' in source) {
     app.use(source.viteMiddleware);
   } else {
-    const pages = new PrerenderedPages(clientDir, source.build.prerender, (hashes) => ({
-      ...securityHeaders({ hashes }, config.https),
-      'Cache-Control': 'no-cache',
-      'Content-Type': 'text/html; charset=utf-8',
-    }));
-    // POST /api/revalidate re-renders these pages in this process (web/server/revalidate.server.ts).
-    registerPrerenderTarget({ build: source.build, clientDir, pages });
-    let assets = new Map<string, StaticFile>();
-    // Assets are not documents: their CSP only matters as the same header set everywhere.
+    // Assets and .data files are not documents: their CSP only matters as the same header set everywhere.
     const assetHeaders = securityHeaders({ hashes: [] }, config.https);
+    const pages = new PrerenderedPages(
+      clientDir,
+      source.build.prerender,
+      (hashes) => ({
+        ...securityHeaders({ hashes }, config.https),
+        'Cache-Control': 'no-cache',
+        'Content-Type': 'text/html; charset=utf-8',
+      }),
+      { ...assetHeaders, ...DATA_HEADERS },
+    );
+    // A content sync renders these pages again in this process and swaps them in memory.
+    registerPrerenderTarget({ build: source.build, pages });
+    let assets = new Map<string, StaticFile>();
     ready = Promise.all([
       pages.load(),
       loadHashedAssets(path.join(clientDir, 'assets'), assetHeaders).then((loaded) => void (assets = loaded)),
@@ -99,8 +105,7 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
       '/assets',
       express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }),
     );
-    // Other public files (favicon, robots, .data files of prerendered routes). No directory
-    // redirects: /agb must not become /agb/.
+    // Other public files (favicon). No directory redirects: /agb must not become /agb/.
     app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   }
 

@@ -1,30 +1,13 @@
 // Several server processes on one port (WEB_CONCURRENCY > 1, PostgreSQL only): the primary process
-// migrates the database once, forks the workers, replaces a worker that dies, relays messages
-// between workers (a content revalidation in one must reach the prerendered pages of all), and
-// stops them all on SIGTERM/SIGINT. Each worker is a complete server (start.server.ts).
+// migrates the database once, forks the workers, replaces a worker that dies, and stops them all on
+// SIGTERM/SIGINT. Each worker is a complete server (start.server.ts) with its own database
+// connections: what one worker must tell the others (a content change) goes through PostgreSQL's
+// NOTIFY, which reaches other machines too.
 import cluster, { type Worker } from 'node:cluster';
 
-/** Messages between workers, relayed by the primary to every other worker. */
-export type PeerMessage = { type: 'prerendered-pages-changed' };
-type ClusterMessage = PeerMessage | { type: 'listening'; port: number };
-
-const PEER_TYPES = new Set<string>(['prerendered-pages-changed']);
+type ClusterMessage = { type: 'listening'; port: number };
 
 export const isWorker = () => cluster.isWorker;
-
-/** Tells the other workers (none when this process serves alone). */
-export function tellPeers(message: PeerMessage) {
-  if (cluster.isWorker) process.send?.(message);
-}
-
-/** Runs `handler` when another worker sends a message of this type. */
-export function onPeerMessage(type: PeerMessage['type'], handler: () => void | Promise<void>) {
-  if (!cluster.isWorker) return;
-  process.on('message', (message: ClusterMessage) => {
-    if (message?.type === type)
-      void Promise.resolve(handler()).catch((error: unknown) => console.error(`Handling ${type} failed:`, error));
-  });
-}
 
 /** A worker tells the primary that it accepts connections. */
 export function reportListening(port: number) {
@@ -37,7 +20,7 @@ export interface PrimaryOptions {
   announce: (port: number) => void;
 }
 
-/** The primary's whole life: fork, watch, relay, and stop the workers. Resolves when they listen. */
+/** The primary's whole life: fork, watch and stop the workers. Resolves when they listen. */
 export function runPrimary({ workers, announce }: PrimaryOptions): Promise<void> {
   let stopping = false;
   const listening = new Set<number>();
@@ -55,9 +38,6 @@ export function runPrimary({ workers, announce }: PrimaryOptions): Promise<void>
           announce(message.port);
           ready();
         }
-      } else if (message && PEER_TYPES.has(message.type)) {
-        for (const other of Object.values(cluster.workers ?? {}))
-          if (other && other.id !== worker.id && other.isConnected()) other.send(message);
       }
     });
   };

@@ -110,4 +110,3 @@ export * from './request-context.server';
 export * from './security-headers.server';
 export * from './csv.server';
 export * from './sse.server';
-export { onPeerMessage, tellPeers } from './cluster.server';

@@ -11,6 +11,7 @@ import { ConfigError, resolveConfig, setConfig, type Config } from '../config.se
 import { DataDirLockedError, openDatabase, setDatabase } from '../db/db.server';
 import { sweepConfirmationOutbox } from '../signups/signups.server';
 import { startOutbox, sweepMailOutbox } from '../mail/mail.server';
+import { startContentSync } from '../serving/serving.server';
 import { startRetentionSweep } from '../retention.server';
 
 export interface StartOptions {
@@ -57,6 +58,11 @@ export async function startServer({ source, clientDir }: StartOptions) {
 
   const { app, listener, ready } = createApp({ config, source, clientDir });
   await ready;
+  // The pages from the content as it is published now, before this instance takes a request (and
+  // so before /healthz says it is ready): a new or restarted instance never serves older content
+  // than the others. A content error keeps the build's pages (logged). The development server
+  // renders every page per request and only follows changes.
+  await startContentSync({ initialSync: !('dev' in source) });
   const server = createServer(listener).listen(config.port, config.host);
   // Every mail goes out through the outbox: sent right after its commit, retried after a crash or an outage.
   const stopOutbox = startOutbox([sweepConfirmationOutbox, sweepMailOutbox]);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -13,6 +13,7 @@ function site() {
   mkdirSync(path.join(dir, 'agb'));
   writeFileSync(path.join(dir, 'index.html'), '<html><script>a()</script><script type="module">b()</script></html>');
   writeFileSync(path.join(dir, 'agb', 'index.html'), '<p>AGB</p><script type="application/ld+json">{}</script>');
+  writeFileSync(path.join(dir, 'agb.data'), '[{"agb":1}]');
   const pages = new PrerenderedPages(dir, ['/', '/agb', '/missing'], (hashes) => ({ 'X-Hashes': hashes.join(' ') }));
   return { dir, pages };
 }
@@ -53,4 +54,47 @@ test('a garbled compressed copy beside a page is made again', async () => {
   writeFileSync(path.join(dir, 'index.html.br'), 'not brotli');
   await pages.load();
   expect(brotliDecompressSync(pages.get('/')!.br!.body).toString()).toContain('a()');
+});
+
+test("the build's .data files are served beside their pages, with the type React Router gives them", async () => {
+  const { pages } = site();
+  await pages.load();
+  const data = pages.get('/agb.data')!;
+  expect(data.identity.body.toString()).toBe('[{"agb":1}]');
+  expect(header(data.identity.headers, 'Content-Type')).toBe('text/x-script');
+  expect(header(data.identity.headers, 'Cache-Control')).toBe('no-cache');
+  expect(brotliDecompressSync(data.br!.body).toString()).toBe('[{"agb":1}]');
+  expect(pages.get('/_.data')).toBeUndefined();
+});
+
+test('pages rendered by a content sync replace all pages in memory; nothing is written into the build', async () => {
+  const { dir, pages } = site();
+  await pages.load();
+  const files = readdirSync(dir, { recursive: true }).sort();
+  const { compressed } = await pages.replace([
+    { path: '/', html: '<html><script>d()</script></html>', data: '[{"home":2}]' },
+    { path: '/agb', html: '<p>AGB neu</p>', data: '[{"agb":2}]' },
+  ]);
+  // Served at once in identity and gzip; brotli joins once it is made.
+  expect(pages.get('/')!.identity.body.toString()).toBe('<html><script>d()</script></html>');
+  expect(pages.get('/')!.br).toBeUndefined();
+  await compressed;
+  const home = pages.get('/')!;
+  expect(home.identity.body.toString()).toBe('<html><script>d()</script></html>');
+  expect(header(home.identity.headers, 'X-Hashes')).toBe(sha256('d()'));
+  expect(gunzipSync(home.gzip!.body).toString()).toBe('<html><script>d()</script></html>');
+  expect(brotliDecompressSync(pages.get('/agb')!.br!.body).toString()).toBe('<p>AGB neu</p>');
+  expect(pages.get('/_.data')!.identity.body.toString()).toBe('[{"home":2}]');
+  expect(pages.get('/agb.data')!.identity.body.toString()).toBe('[{"agb":2}]');
+  expect(readdirSync(dir, { recursive: true }).sort()).toEqual(files);
+  expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toContain('a()');
+});
+
+test('a slow brotli pass of older renderings never replaces newer pages', async () => {
+  const { pages } = site();
+  const first = await pages.replace([{ path: '/', html: '<p>eins</p>', data: '[1]' }]);
+  const second = await pages.replace([{ path: '/', html: '<p>zwei</p>', data: '[2]' }]);
+  await Promise.all([first.compressed, second.compressed]);
+  expect(pages.get('/')!.identity.body.toString()).toBe('<p>zwei</p>');
+  expect(brotliDecompressSync(pages.get('/')!.br!.body).toString()).toBe('<p>zwei</p>');
 });

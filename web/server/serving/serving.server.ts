@@ -1,7 +1,9 @@
 // Answering like a static file server: prerendered pages and hashed assets held in memory with
-// their precompressed variants, and re-rendering the pages when the content changes (revalidate).
+// their precompressed variants, and keeping the pages in step with the published content
+// (content sync, announced by the Sanity webhook).
 export * from './static-files.server';
 export * from './prerendered-pages.server';
 export * from './hashed-assets.server';
 export * from './precompress.server';
-export * from './revalidate.server';
+export * from './sanity-webhook.server';
+export * from './content-sync.server';

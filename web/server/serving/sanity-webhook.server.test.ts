@@ -1,6 +1,6 @@
 // The Sanity webhook signature, checked against the published examples of Sanity's own toolkit.
 import { describe, expect, test } from 'vitest';
-import { signSanityWebhook, verifySanityWebhook } from './revalidate.server';
+import { signSanityWebhook, verifySanityWebhook } from './sanity-webhook.server';
 
 describe('Sanity webhook signature', () => {
   const valid = 't=1633519811129,v1=tLa470fx7qkLLEcMOcEUFuBbRSkGujyskxrNXcoh0N0';
