@@ -6,7 +6,7 @@
 // scripts/containers/build-base-images.sh (no registry is reachable).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import http2 from 'node:http2';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -114,11 +114,14 @@ export async function startStack(project: string, options: StackOptions = {}): P
   copyFileSync(path.join(ROOT, 'compose.yaml'), path.join(dir, 'compose.yaml'));
   copyFileSync(path.join(ROOT, 'deploy', 'Caddyfile'), path.join(dir, 'deploy', 'Caddyfile'));
   const env = { ...STACK_ENV, APP_IMAGE: options.image ?? TEST_IMAGE, ...options.env };
+  // As a founder makes it: .env.example copied, then the values filled in (a later line wins).
   writeFileSync(
     path.join(dir, '.env'),
-    Object.entries(env)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('\n') + '\n',
+    readFileSync(path.join(ROOT, '.env.example'), 'utf8') +
+      Object.entries(env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n') +
+      '\n',
   );
   const appOverride = [
     '    ports:',
