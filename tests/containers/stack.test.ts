@@ -256,6 +256,8 @@ describe.runIf(available && hasBackups)('backups inside the stack', () => {
 
   test('db:backup in a replica writes a dump that db:restore brings back, table by table, into an empty database', async () => {
     const app = stack.container('app', 1);
+    const original = await tableDigests('app');
+    expect(original.length).toBeGreaterThan(5);
     const backup = await podman('exec', app, 'npm', 'run', '--silent', 'db:backup');
     const file = /\/data\/backups\/\S+/.exec(backup)?.[0];
     expect(file, backup).toBeDefined();
@@ -264,8 +266,6 @@ describe.runIf(available && hasBackups)('backups inside the stack', () => {
     const url = `postgres://app:${STACK_ENV.POSTGRES_PASSWORD}@db:5432/restored`;
     await podman('exec', '-e', `DATABASE_URL=${url}`, app, 'npm', 'run', '--silent', 'db:restore', '--', file!);
 
-    const original = await tableDigests('app');
-    expect(original.length).toBeGreaterThan(5);
     expect(await tableDigests('restored')).toEqual(original);
   });
 
