@@ -102,6 +102,23 @@ describe.runIf(available)('the compose stack', () => {
     expect(statuses).toEqual([...Array<number>(10).fill(201), 429, 429]);
   });
 
+  test('through Caddy a forged X-Forwarded-For changes nothing: the limit counts the real address', async () => {
+    await awayFromWindowEdge();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const answer = await h2Request(stack.proxyUrl, '/api/signups', {
+        ca,
+        method: 'POST',
+        // A different made-up address every time: Caddy replaces the header with the client's.
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i + 1}` },
+        body: signupBody(crypto.randomUUID()),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(10);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   test('a live event stream through Caddy gets a status change made through the other replica', async () => {
     const [first, second] = stack.replicaUrls as [string, string];
     const access = await fetch(`${first}/api/access`, {
