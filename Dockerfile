@@ -51,7 +51,11 @@ ENV PATH=/usr/lib/postgresql/15/bin:$PATH \
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules node_modules
 COPY package.json server.ts ./
-COPY scripts/check-node.mjs scripts/
+# `npm run db:backup` and `db:restore`: the two scripts and the server modules they import, run by
+# Node as they are (type stripping).
+COPY scripts/check-node.mjs scripts/db-backup.ts scripts/db-restore.ts scripts/
+COPY web/server/config.server.ts web/server/
+COPY web/server/db web/server/db
 COPY drizzle drizzle
 COPY content content
 COPY --from=build /app/build build

@@ -229,6 +229,12 @@ function sanityFrom(e: z.infer<typeof envSchema>) {
   };
 }
 
+/** Only the database (PostgreSQL's URL, or PGlite's DATA_DIR), for the backup and restore commands. */
+export function databaseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const e = parseEnv(env);
+  return { databaseUrl: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR) };
+}
+
 /** Only the public base URL, for build-time loaders (canonical URLs, Open Graph); no secrets generated. */
 export function publicUrlConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parseEnv(env);

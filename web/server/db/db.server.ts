@@ -12,8 +12,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
-import { acquireDirLock } from './dir-lock.server';
+import * as schema from './schema.ts';
+import { acquireDirLock } from './dir-lock.server.ts';
 
 export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,19 +22,31 @@ export type DbKind = 'pglite' | 'postgres';
 export interface Database {
   kind: DbKind;
   db: Db;
+  /** Raw SQL with $1… parameters, for what is not about one table (backups, catalog queries). */
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
   /**
    * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. `onReconnect` is called
    * after the listening connection was lost and opened again (notifications in between are lost).
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * PGlite only: its data directory as a gzip-compressed tarball (what PGlite loads again), taken
+   * after a checkpoint and between transactions, so it holds every committed write and no half.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
   | { databaseUrl: string; dataDir?: undefined }
   /** A directory for PGlite's files, or 'memory://' for a throwaway database (tests). */
-  | { databaseUrl?: undefined; dataDir: string };
+  | {
+      databaseUrl?: undefined;
+      dataDir: string;
+      /** A dump of a PGlite data directory (dumpDataDir) to start from: a restore. */
+      load?: Blob;
+    };
 
 /** The folder with drizzle-kit's migrations, found from the source tree and from the server build. */
 export function migrationsFolder(): string {
@@ -54,10 +66,12 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl !== undefined ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl !== undefined
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.load);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, load?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   let releaseLock = () => {};
   let dbDir = dataDir;
@@ -68,18 +82,26 @@ async function openPglite(dataDir: string): Promise<Database> {
     dbDir = path.join(dataDir, 'pglite');
   }
   try {
-    const client = await PGlite.create(inMemory ? undefined : dbDir);
+    const client = await PGlite.create(inMemory ? undefined : dbDir, load ? { loadDataDir: load } : {});
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       kind: 'pglite',
       db: db as unknown as Db,
+      query: async <R>(text: string, params?: unknown[]) => ({ rows: (await client.query<R>(text, params)).rows }),
       listen: async (channel, onPayload) => {
         const unlisten = await client.listen(channel, onPayload);
         return () => unlisten();
       },
       notify: async (channel, payload) => {
         await client.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      // A transaction holds PGlite's transaction lock from BEGIN to COMMIT (every query takes it
+      // too): taking it waits for the one in flight and keeps the next one out while the files are
+      // read. The checkpoint before writes what is only in memory into the data files.
+      dumpDataDir: async () => {
+        await client.query('checkpoint');
+        return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
       },
       close: async () => {
         await client.close();
@@ -169,6 +191,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   return {
     kind: 'postgres',
     db: db as unknown as Db,
+    query: async <R>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as R[] }),
     listen: async (channel, onPayload, onReconnect) => {
       const client = await listenerClient();
       let set = handlers.get(channel);
@@ -205,5 +228,6 @@ export function setDatabase(database: Database | undefined) {
   current = database;
 }
 
-export { isDatabaseUnavailable } from './db-unavailable.server';
-export { DataDirLockedError } from './dir-lock.server';
+export { isDatabaseUnavailable } from './db-unavailable.server.ts';
+export { DataDirLockedError } from './dir-lock.server.ts';
+export { startBackupChannel } from './backup-channel.server.ts';

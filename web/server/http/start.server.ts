@@ -8,7 +8,7 @@ import { createApp, type ServerBuildSource } from './app.server';
 import { closeApplicationEventStreams } from '../applications/applications.server';
 import { isWorker, reportListening, runPrimary } from './cluster.server';
 import { ConfigError, resolveConfig, setConfig, type Config } from '../config.server';
-import { DataDirLockedError, openDatabase, setDatabase } from '../db/db.server';
+import { DataDirLockedError, openDatabase, setDatabase, startBackupChannel } from '../db/db.server';
 import { sweepConfirmationOutbox } from '../signups/signups.server';
 import { startOutbox, sweepMailOutbox } from '../mail/mail.server';
 import { startContentSync } from '../serving/serving.server';
@@ -63,6 +63,14 @@ export async function startServer({ source, clientDir }: StartOptions) {
   // than the others. A content error keeps the build's pages (logged). The development server
   // renders every page per request and only follows changes.
   await startContentSync({ initialSync: !('dev' in source) });
+  // `npm run db:backup` cannot open the embedded database this process holds: it asks here.
+  const stopBackupChannel =
+    database.dumpDataDir && !config.databaseUrl
+      ? await startBackupChannel(config.dataDir, database.dumpDataDir).catch((error: unknown) => {
+          console.warn(`The backup channel in ${config.dataDir} could not start: ${(error as Error).message}`);
+          return undefined;
+        })
+      : undefined;
   const server = createServer(listener).listen(config.port, config.host);
   // Every mail goes out through the outbox: sent right after its commit, retried after a crash or an outage.
   const stopOutbox = startOutbox([sweepConfirmationOutbox, sweepMailOutbox]);
@@ -81,6 +89,7 @@ export async function startServer({ source, clientDir }: StartOptions) {
     await new Promise((resolve) => server.close(resolve));
     clearTimeout(force);
     stopRetention();
+    await stopBackupChannel?.();
     // A batch of mails in flight gets a moment to finish; an unfinished one is sent again later.
     await Promise.race([stopOutbox(), new Promise((resolve) => setTimeout(resolve, 3000))]);
     await database!.close();

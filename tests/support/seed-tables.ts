@@ -1,0 +1,54 @@
+// A row (or two) in every table of the application's schema, with the values that are easy to
+// lose on the way through a dump (umlauts, quotes, NULLs, JSON, microseconds, ids past a serial
+// sequence), and a snapshot of every table to compare two databases by. Raw SQL on purpose: a
+// backup must carry each table whatever code writes it. Mails are seeded as sent and limits under
+// a bucket of their own, so that a server running on the seeded database leaves them as they are.
+import { applicationTables } from '../../web/server/db/backup.server.ts';
+
+interface Queryable {
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+const APPLICATION = '6f1c2a4e-8a51-4c5e-9d0e-2b1f3c4d5e6f';
+
+export const SEED = [
+  `insert into signups (id, user_type, name, email, newsletter_opt_in, client_timestamp, created_at, newsletter_confirmed_at, confirmation_mail_sent_at, confirmation_mail_attempts)
+   values ('seed-1', 'reiter', 'Jürgen „Jogi“ Müller', 'jogi@example.org', true, '2026-01-02T03:04:05.123456Z', '2026-01-02T03:04:06.654321Z', now(), now(), 1),
+          ('seed-2', 'trainer', 'O''Brien, Siân', 'sian@example.org', false, null, now(), null, null, 0)`,
+  `insert into applications (id, application_type, status, name, email, website_link, message, version, updated_at, consent_at)
+   values ('${APPLICATION}', 'Business Partner', 'approved', 'Åsa Øberg', 'asa@example.org', 'https://example.org/ä', E'Zeile 1\\nZeile 2; "zitiert"', 2, now(), now())`,
+  `insert into application_history (application_id, from_status, to_status) values ('${APPLICATION}', null, 'pending'), ('${APPLICATION}', 'pending', 'approved')`,
+  `insert into application_removals (id, application_id) values (9000000001, 'a0000000-0000-4000-8000-000000000001')`,
+  `insert into mail_outbox (kind, to_address, subject, text, html, headers, attempts, claimed_at, sent_at)
+   values ('application-received', 'asa@example.org', 'Deine Bewerbung', 'Hallo Åsa', '<p>Hallo</p>', '{"X-Kind": "application", "List-Id": "<a@b>"}', 3, now(), now())`,
+  `insert into rate_limits (bucket, key, window_start, hits) values ('seed', 'hash-1', '2026-01-02T03:04:00Z', 7)`,
+  `insert into access_attempts (code, valid, limited, client_hash) values ('MENTO', true, false, 'h1'), ('ZZZZZ', false, true, null)`,
+  `insert into auth_users (id, name, email, email_verified) values ('user-1', 'Zoë Weiß', 'zoe@example.org', true)`,
+  `insert into auth_sessions (id, expires_at, token, user_id, ip_address, user_agent) values ('session-1', now() + interval '1 day', 'token-1', 'user-1', null, 'Mozilla/5.0')`,
+  `insert into auth_accounts (id, account_id, provider_id, user_id, password) values ('account-1', 'user-1', 'credential', 'user-1', 'scrypt:abc$def')`,
+  `insert into auth_verifications (id, identifier, value, expires_at) values ('verification-1', 'reset-password:xyz', 'user-1', now() + interval '1 hour')`,
+  `insert into auth_rate_limits (id, key, count, last_request) values ('limit-1', '127.0.0.1/sign-in/email', 2, 1795000000000)`,
+];
+
+/** Inserts SEED; throws if a table of the schema got no row (a new table needs a row here). */
+export async function seedEveryTable(db: Queryable) {
+  for (const statement of SEED) await db.query(statement);
+  const empty: string[] = [];
+  for (const table of await applicationTables(db)) {
+    const { rows } = await db.query<{ n: string }>(`select count(*)::text as n from "${table}"`);
+    if (rows[0]!.n === '0') empty.push(table);
+  }
+  if (empty.length) throw new Error(`seedEveryTable: no row for ${empty.join(', ')}: add one to SEED`);
+}
+
+/** Every row of every table as PostgreSQL writes it as text, sorted: equal snapshots, equal data. */
+export async function snapshotTables(db: Queryable): Promise<Record<string, string[]>> {
+  // Timestamps print in the session's time zone: the same one on both sides.
+  await db.query(`set timezone to 'UTC'`);
+  const snapshot: Record<string, string[]> = {};
+  for (const table of await applicationTables(db)) {
+    const { rows } = await db.query<{ row: string }>(`select t::text as row from "${table}" t order by 1`);
+    snapshot[table] = rows.map((r) => r.row);
+  }
+  return snapshot;
+}
