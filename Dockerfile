@@ -20,12 +20,11 @@ COPY . .
 RUN SANITY_PROJECT_ID="$SANITY_PROJECT_ID" SANITY_DATASET="$SANITY_DATASET" npm run build
 
 # 3. Production dependencies only, without what nothing at run time loads (the Studio and the
-#    build tools are devDependencies; prune-production-deps.mjs explains the rest).
-FROM ${NODE_IMAGE} AS runtime-deps
-WORKDIR /app
-COPY package.json package-lock.json ./
+#    build tools are devDependencies; prune-production-deps.mjs explains the rest). Pruned from the
+#    full install rather than installed again: no second download, and the same cache key.
+FROM build-deps AS runtime-deps
 COPY scripts/containers/prune-production-deps.mjs /tmp/
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+RUN npm prune --omit=dev --no-audit --no-fund \
  && node /tmp/prune-production-deps.mjs . \
  && rm -rf /root/.npm
 
