@@ -39,6 +39,12 @@ CONF
   fi
 }
 
+# An image's id, or nothing; and removing an earlier version once a new one has its name (kept
+# while an image built on it still exists; the app's build cache inherits the label, so no
+# prune by label here).
+image_id() { podman image inspect --format '{{.Id}}' "$1" 2>/dev/null || true; }
+drop_old() { [ -n "$1" ] && [ "$1" != "$(image_id "$2")" ] && podman rmi "$1" >/dev/null 2>&1 || true; }
+
 # The label an existing image carries, or nothing.
 label_of() { podman image inspect --format "{{index .Labels \"$LABEL\"}}" "$1" 2>/dev/null || true; }
 
@@ -58,6 +64,8 @@ build_debian_base() {
   hash=$( { echo "$mirror"; declare -f build_debian_base; } | sha256sum | cut -c1-32)
   if [ "$(label_of $name)" = "$hash" ] && [ "${FORCE:-0}" != 1 ]; then log "$name is up to date"; return; fi
   log "debootstrap bookworm (minbase) from $mirror"
+  local old
+  old=$(image_id $name)
   rootfs=$(mktemp -d /var/tmp/debian-rootfs.XXXXXX)
   debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >/var/tmp/debootstrap.log 2>&1 ||
     { tail -20 /var/tmp/debootstrap.log >&2; exit 1; }
@@ -91,6 +99,7 @@ CLEAN
     "$rootfs"/var/log/*.log "$rootfs"/var/log/apt/* "$rootfs"/var/cache/debconf/*-old
   tar -C "$rootfs" -c . | podman import --change "LABEL $LABEL=$hash" --change 'CMD ["bash"]' - $name >/dev/null
   rm -rf "$rootfs"
+  drop_old "$old" $name
 }
 
 # The machine's CA bundle: the npm registry is reached through a TLS proxy whose certificate
@@ -107,12 +116,15 @@ build_node() {
     "$node_bin" --version; cat "$npm_dir/package.json"; } | sha256sum | cut -c1-32)
   if [ "$(label_of $name)" = "$hash" ] && [ "${FORCE:-0}" != 1 ]; then log "$name is up to date"; return; fi
   log "Building $name (Node $("$node_bin" --version), npm $(node -p "require('$npm_dir/package.json').version"))"
+  local old
+  old=$(image_id $name)
   ctx=$(mktemp -d /var/tmp/node-standin.XXXXXX)
   cp "$node_bin" "$ctx/node"
   cp -a "$npm_dir" "$ctx/npm"
   cp "$(ca_bundle)" "$ctx/ca-certificates.crt"
   podman build --format docker --label "$LABEL=$hash" -f $HERE/node.Containerfile -t $name "$ctx" >&2
   rm -rf "$ctx"
+  drop_old "$old" $name
 }
 
 build_from_debian() {
@@ -121,7 +133,10 @@ build_from_debian() {
   hash=$( { label_of localhost/debian-base:bookworm; cat "$file" "$@"; } | sha256sum | cut -c1-32)
   if [ "$(label_of "$name")" = "$hash" ] && [ "${FORCE:-0}" != 1 ]; then log "$name is up to date"; return; fi
   log "Building $name"
+  local old
+  old=$(image_id "$name")
   podman build --format docker --label "$LABEL=$hash" -f "$file" -t "$name" $HERE >&2
+  drop_old "$old" "$name"
 }
 
 [ "$(id -u)" -eq 0 ] || { echo "Run as root (rootful podman)." >&2; exit 1; }
@@ -133,6 +148,4 @@ build_debian_base
 build_node
 build_from_debian docker.io/library/postgres:15-bookworm $HERE/postgres.Containerfile $HERE/postgres-entrypoint.sh
 build_from_debian docker.io/library/caddy:2 $HERE/caddy.Containerfile
-# Earlier versions of these images, now untagged.
-podman image prune -f --filter "label=$LABEL" >/dev/null
 podman image ls --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep -E 'node:24|postgres:15|caddy:2|debian-base' >&2

@@ -95,7 +95,7 @@ describe.runIf(available)('a container of the image against PostgreSQL', () => {
     await waitForHealthy(url, 120_000);
   });
   afterAll(async () => {
-    await podman('rm', '-f', '-t', '0', app, db).catch(() => {});
+    await podman('rm', '-f', '-v', '-t', '0', app, db).catch(() => {});
     await podman('network', 'rm', '-f', network).catch(() => {});
   });
 

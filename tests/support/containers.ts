@@ -139,7 +139,15 @@ export async function startStack(project: string, options: StackOptions = {}): P
   };
   const container = (service: string, number = 1) => `${project}_${service}_${number}`;
   const down = async () => {
-    await compose('down', '-v', '-t', '10').catch(() => {});
+    // podman-compose 1.0 removes containers without their anonymous volumes (the base images
+    // declare some) and leaves the network: both are removed here as well.
+    const ids = (await podman('ps', '-aq', '--filter', `label=io.podman.compose.project=${project}`).catch(() => ''))
+      .split('\n')
+      .filter(Boolean);
+    if (ids.length) await podman('stop', '-t', '10', ...ids).catch(() => {});
+    if (ids.length) await podman('rm', '-f', '-v', ...ids).catch(() => {});
+    await compose('down', '-v').catch(() => {});
+    await podman('network', 'rm', '-f', `${project}_default`).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   };
   try {
