@@ -4,6 +4,21 @@
 import path from 'node:path';
 import type { startServer as StartServer } from './web/server/http/start.server.ts';
 
+// In a container this process is PID 1, which gets no default action for SIGTERM and SIGINT: until
+// the server has installed its graceful shutdown (once it listens), a stop signal would be ignored
+// and the container killed after a grace period. Until then, a stop signal ends the process at once.
+function stopWhileStarting(signal: NodeJS.Signals) {
+  if (process.listenerCount(signal) > 1) return; // the server's own shutdown takes it
+  console.log(`${signal} while starting: exiting`);
+  process.exit(0);
+}
+process.on('SIGTERM', stopWhileStarting);
+process.on('SIGINT', stopWhileStarting);
+const started = () => {
+  process.off('SIGTERM', stopWhileStarting);
+  process.off('SIGINT', stopWhileStarting);
+};
+
 const root = import.meta.dirname;
 // BUILD_DIR: where `npm run build` wrote the app (default build/; tests build into their own).
 const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
@@ -22,6 +37,7 @@ if (process.argv.includes('--dev')) {
       viteMiddleware: devServer.middlewares as never,
     },
   });
+  started();
 } else {
   const buildFile = path.join(buildDir, 'server', 'index.js');
   const build = await import(buildFile).catch(() => {
@@ -30,4 +46,5 @@ if (process.argv.includes('--dev')) {
   });
   // entry.server.tsx re-exports startServer, so it lives in the same bundle as the routes.
   await build.entry.module.startServer({ source: { build }, clientDir });
+  started();
 }

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: unit (pure logic, no I/O), integration (real PGlite and, with TEST_DATABASE_URL,
-// real PostgreSQL; real SMTP server), e2e (the built server in a real Chromium).
+// Four projects: unit (pure logic, no I/O), integration (real PGlite and, with TEST_DATABASE_URL,
+// real PostgreSQL; real SMTP server), e2e (the built server in a real Chromium), containers (the
+// production image and the compose stack under podman).
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -38,6 +39,18 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Each file starts its own server and browser; two at a time fit two cores.
           maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'containers',
+          include: ['tests/containers/**/*.test.ts'],
+          globalSetup: ['tests/support/image-once.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+          // A stack is PostgreSQL, two app replicas and Caddy: one at a time on two cores.
+          maxWorkers: 1,
         },
       },
     ],

@@ -11,7 +11,10 @@
 // Options (environment): BUILD_DIR (an existing build; default: a fresh one in
 // .test-builds/bench-serve-<pid>), BENCH_DURATION (seconds per row, default 5), BENCH_CONNECTIONS
 // (default 50), NGINX_PATH (default /usr/sbin/nginx; missing: the server is measured alone),
-// BENCH_ENV (extra server environment as KEY=VALUE,KEY=VALUE, e.g. WEB_CONCURRENCY=2,DATABASE_URL=…).
+// BENCH_ENV (extra server environment as KEY=VALUE,KEY=VALUE, e.g. WEB_CONCURRENCY=2,DATABASE_URL=…),
+// BENCH_PROXY=1 (also the compose stack under podman: `/` with brotli through Caddy over HTTPS and
+// HTTP/2, measured with h2load from Debian's nghttp2-client, next to one app replica of the stack
+// directly over HTTP/1.1 with autocannon; the same connections and duration).
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
@@ -30,6 +33,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { spawnServer } from '../tests/support/spawn-server.ts';
+import { benchStack, h2load, hasH2load, PROXY } from './proxy.ts';
 import { benchBuild } from './support.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -187,6 +191,38 @@ async function measure(url: string, acceptEncoding: string): Promise<Measurement
   };
 }
 
+/** `/` with brotli through the stack's Caddy (HTTP/2, h2load) and from one replica directly (HTTP/1.1). */
+async function throughTheProxy() {
+  if (!hasH2load()) {
+    console.error('BENCH_PROXY=1 needs h2load: apt-get install -y nghttp2-client');
+    process.exitCode = 1;
+    return;
+  }
+  const stack = await benchStack('serve');
+  try {
+    const headers = { 'accept-encoding': 'br' };
+    // The first seconds after start are slower (TLS sessions, JIT): a short run before measuring.
+    await h2load(`${stack.siteUrl}/`, { connections: CONNECTIONS, seconds: 2, headers });
+    await measure(`${stack.replicaUrls[0]}/`, 'br');
+    console.log(
+      `\nThe compose stack (2 replicas, PostgreSQL, Caddy; all on this machine), / with Accept-Encoding: br,` +
+        ` ${CONNECTIONS} connections, ${DURATION} s per row, alternating:`,
+    );
+    for (let round = 1; round <= 3; round++) {
+      const direct = await measure(`${stack.replicaUrls[0]}/`, 'br');
+      const proxied = await h2load(`${stack.siteUrl}/`, { connections: CONNECTIONS, seconds: DURATION, headers });
+      console.log(
+        `  round ${round}: one replica directly (HTTP/1.1, autocannon) ${Math.round(direct.rps)} req/s, p99 ${direct.p99} ms` +
+          ` (${direct.encoding} ${(direct.bytes / 1024).toFixed(1)}K)` +
+          ` | through Caddy (HTTPS ${proxied.protocol}, h2load, both replicas) ${Math.round(proxied.rps)} req/s,` +
+          ` mean ${proxied.meanMs.toFixed(1)} ms, ${proxied.failed} failed`,
+      );
+    }
+  } finally {
+    await stack.down();
+  }
+}
+
 const { dir, cleanup } = benchBuild('serve');
 const clientDir = path.join(dir, 'client');
 const asset = largestFirstLoadAsset(clientDir);
@@ -257,6 +293,7 @@ try {
     "\nnginx-light has no brotli: on the 'br' rows nginx was asked for gzip (its gzip_static file)." +
       '\nBudget: the server at least half of nginx (ratio ≥ 0.50).',
   );
+  if (PROXY) await throughTheProxy();
   if (belowBudget) process.exitCode = 1;
 } finally {
   await nginx?.stop();

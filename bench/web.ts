@@ -10,7 +10,10 @@
 // CHROMIUM_PATH (default /usr/bin/chromium), BENCH_REPORT (write the last Lighthouse report as JSON),
 // BENCH_BASELINE (another build, e.g. of the commit before a change: its runs alternate with this
 // build's and its medians are printed beside them; Lighthouse's TBT follows the machine's load, so
-// only runs taken side by side compare).
+// only runs taken side by side compare), BENCH_PROXY=1 (also the compose stack under podman: the
+// same Lighthouse runs through Caddy over HTTPS and HTTP/2, alternating with the direct HTTP/1.1
+// server, Chromium with --ignore-certificate-errors for Caddy's local certificate; the table gives
+// both, with LCP's budget of 1.2 s through the proxy).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +22,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/requirements.ts';
 import { spawnServer } from '../tests/support/spawn-server.ts';
+import { benchStack, PROXY } from './proxy.ts';
 import { benchBuild, ROOT } from './support.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
@@ -70,10 +74,10 @@ interface Run {
 class RetryableRun extends Error {}
 
 /** A Lighthouse run, repeated (up to 3 times) when Lighthouse reports that it could not measure. */
-async function measureWithRetry(url: string): Promise<Run> {
+async function measureWithRetry(url: string, flags: string[] = []): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measure(url);
+      return await measure(url, flags);
     } catch (error) {
       if (!(error instanceof RetryableRun) || attempt === 3) throw error;
       console.log(`  Lighthouse could not measure (${error.message}); running again`);
@@ -81,10 +85,10 @@ async function measureWithRetry(url: string): Promise<Run> {
   }
 }
 
-async function measure(url: string): Promise<Run> {
+async function measure(url: string, flags: string[]): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, ...flags],
   });
   try {
     const result = await lighthouse(url, {
@@ -165,10 +169,12 @@ const server = await startServer(dir);
 const baseline = process.env.BENCH_BASELINE
   ? await startServer(path.resolve(ROOT, process.env.BENCH_BASELINE))
   : undefined;
+const stack = PROXY ? await benchStack('web') : undefined;
 try {
   const url = `${server.url}/`;
   const runs: Run[] = [];
   const baselineRuns: Run[] = [];
+  const proxyRuns: Run[] = [];
   const summary = (run: Run) =>
     `performance ${run.performance}, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(4)}`;
   for (let i = 0; i < RUNS; i++) {
@@ -178,6 +184,10 @@ try {
     }
     runs.push(await measureWithRetry(url));
     console.log(`run ${i + 1}/${RUNS}: ${summary(runs.at(-1)!)}`);
+    if (stack) {
+      proxyRuns.push(await measureWithRetry(`${stack.siteUrl}/`, ['--ignore-certificate-errors']));
+      console.log(`through Caddy ${i + 1}/${RUNS}: ${summary(proxyRuns.at(-1)!)}`);
+    }
   }
   const waits: Awaited<ReturnType<typeof hydrationWait>>[] = [];
   for (let i = 0; i < RUNS; i++) waits.push(await hydrationWait(url));
@@ -226,10 +236,36 @@ try {
       );
     }
   }
+  if (stack) {
+    const medianOf = (set: Run[], key: keyof Omit<Run, 'failing'>) => median(set.map((r) => r[key]));
+    console.log(
+      `\nDirect (HTTP/1.1, ${url}) next to the compose stack's Caddy (HTTPS, HTTP/2, ${stack.siteUrl}/), ` +
+        `alternating runs, median of ${RUNS} each:`,
+    );
+    for (const [name, key, budget] of [
+      ['Performance', 'performance', '100 (never < 90)'],
+      ['FCP', 'fcp', ''],
+      ['LCP', 'lcp', '< 1200 ms through the proxy'],
+      ['TBT', 'tbt', '< 100 ms'],
+      ['CLS', 'cls', '< 0.01'],
+      ['Accessibility', 'accessibility', '100'],
+      ['Best Practices', 'bestPractices', '100'],
+      ['SEO', 'seo', '100'],
+    ] as const) {
+      const format = (value: number) =>
+        key === 'cls' ? value.toFixed(4) : `${Math.round(value)}${['fcp', 'lcp', 'tbt'].includes(key) ? ' ms' : ''}`;
+      console.log(
+        `  ${name.padEnd(16)} ${format(medianOf(runs, key)).padEnd(10)} → ${format(medianOf(proxyRuns, key)).padEnd(10)} ${budget}`,
+      );
+    }
+    const proxyFailing = [...new Set(proxyRuns.flatMap((r) => r.failing))];
+    if (proxyFailing.length) console.log(`  failing binary audits through Caddy: ${proxyFailing.join(', ')}`);
+  }
   if (failing.length) console.log(`  failing binary audits: ${failing.join(', ')}`);
   if (js.gzipKb > BUDGET_KB) process.exitCode = 1;
 } finally {
   await server.stop();
   await baseline?.stop();
+  await stack?.down();
   cleanup();
 }

@@ -12,6 +12,10 @@ if (!process.env.TEST_DATABASE_URL)
   );
 if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium'))
   notes.push('Browser tests: SKIPPED. Install Chromium (apt-get install -y chromium) or set CHROMIUM_PATH.');
+if (spawnSync('podman', ['image', 'exists', 'docker.io/library/node:24-bookworm-slim']).status !== 0)
+  notes.push(
+    'Container tests: SKIPPED. Install podman (apt-get install -y podman runc podman-compose debootstrap) and run scripts/containers/build-base-images.sh.',
+  );
 if (spawnSync('java', ['-version']).status !== 0)
   notes.push('HTML validity test: SKIPPED. Install Java (apt-get install -y default-jre-headless).');
 

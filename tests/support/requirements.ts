@@ -1,5 +1,5 @@
 // Which real parts this machine offers (plain Node: the benchmarks use it too). Missing ones skip their tests loudly, and CI (which sets
-// REQUIRE_POSTGRES=1, REQUIRE_BROWSER=1 and REQUIRE_JAVA=1) fails instead of skipping.
+// REQUIRE_POSTGRES=1, REQUIRE_BROWSER=1, REQUIRE_JAVA=1 and REQUIRE_CONTAINERS=1) fails instead of skipping.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +32,12 @@ export const VNU_JAR = path.resolve(
 /** Whether a Java runtime and the checker's jar are here. */
 export const hasJava = () => existsSync(VNU_JAR) && spawnSync('java', ['-version']).status === 0;
 
-const REQUIRE_VARIABLE = { postgres: 'REQUIRE_POSTGRES', browser: 'REQUIRE_BROWSER', java: 'REQUIRE_JAVA' } as const;
+const REQUIRE_VARIABLE = {
+  postgres: 'REQUIRE_POSTGRES',
+  browser: 'REQUIRE_BROWSER',
+  java: 'REQUIRE_JAVA',
+  containers: 'REQUIRE_CONTAINERS',
+} as const;
 
 export function requireOrSkip(what: keyof typeof REQUIRE_VARIABLE, available: boolean, howTo: string): boolean {
   if (available) return true;
