@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { scrubPath, scrubText, serializeError } from './log.server';
+import { scrubPath, scrubText, serializeError, withoutCredentials } from './log.server';
 
 describe('the path a log line shows', () => {
   test('keeps the pathname and the query keys, never the query values', () => {
@@ -64,5 +64,13 @@ describe('scrubbing texts and errors', () => {
     expect(JSON.stringify(serialized)).not.toContain('ann@example.org');
     expect(serialized).not.toHaveProperty('detail');
     expect(serializeError('plain')).toEqual({ message: 'plain' });
+  });
+});
+
+test('a header object never shows its cookies or credentials', () => {
+  expect(withoutCredentials({ Cookie: 'a=b', authorization: 'Bearer x', accept: 'text/html' })).toEqual({
+    Cookie: '[redacted]',
+    authorization: '[redacted]',
+    accept: 'text/html',
   });
 });
