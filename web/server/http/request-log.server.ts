@@ -4,7 +4,7 @@
 // kept to a timer, one listener and one line.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { log, scrubPath } from '../log.server';
+import { requestLog, scrubPath } from '../log.server';
 
 /** An incoming X-Request-Id (from a proxy) is kept when it is a short token; else a new one. */
 const SANE_REQUEST_ID = /^[\w.:-]{8,64}$/;
@@ -28,7 +28,7 @@ export function logWhenDone(req: IncomingMessage, res: ServerResponse, requestId
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       ...(res.writableFinished ? {} : { aborted: true }),
     };
-    if (status >= 500) log.error(line, 'request failed');
-    else log.info(line, 'request');
+    if (status >= 500) requestLog.error(line, 'request failed');
+    else requestLog.info(line, 'request');
   });
 }
