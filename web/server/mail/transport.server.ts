@@ -13,7 +13,7 @@ export interface Mail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
-  /** Links worth printing to the log when mails go to the outbox (e.g. the confirmation link). */
+  /** Links printed to a developer's terminal when mails go to the outbox (e.g. the confirmation link). */
   links?: string[];
 }
 
