@@ -3,13 +3,14 @@
 // server start-up and the routes share one copy of every module (one database connection).
 import path from 'node:path';
 import type { startServer as StartServer } from './web/server/http/start.server.ts';
+import { log } from './web/server/log.server.ts';
 
 // In a container this process is PID 1, which gets no default action for SIGTERM and SIGINT: until
 // the server has installed its graceful shutdown (once it listens), a stop signal would be ignored
 // and the container killed after a grace period. Until then, a stop signal ends the process at once.
 function stopWhileStarting(signal: NodeJS.Signals) {
   if (process.listenerCount(signal) > 1) return; // the server's own shutdown takes it
-  console.log(`${signal} while starting: exiting`);
+  log.info(`${signal} while starting: exiting`);
   process.exit(0);
 }
 process.on('SIGTERM', stopWhileStarting);
@@ -41,7 +42,7 @@ if (process.argv.includes('--dev')) {
 } else {
   const buildFile = path.join(buildDir, 'server', 'index.js');
   const build = await import(buildFile).catch(() => {
-    console.error(`\n✖ No server build at ${buildFile}. Run \`npm run build\` first (or \`npm start\`).\n`);
+    log.fatal(`No server build at ${buildFile}. Run \`npm run build\` first (or \`npm start\`).`);
     process.exit(1);
   });
   // entry.server.tsx re-exports startServer, so it lives in the same bundle as the routes.

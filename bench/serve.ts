@@ -14,7 +14,9 @@
 // BENCH_ENV (extra server environment as KEY=VALUE,KEY=VALUE, e.g. WEB_CONCURRENCY=2,DATABASE_URL=…),
 // BENCH_PROXY=1 (also the compose stack under podman: `/` with brotli through Caddy over HTTPS and
 // HTTP/2, measured with h2load from Debian's nghttp2-client, next to one app replica of the stack
-// directly over HTTP/1.1 with autocannon; the same connections and duration).
+// directly over HTTP/1.1 with autocannon; the same connections and duration), BENCH_BASELINE (the
+// build folder of an earlier commit: a second server serves it, and three rows are measured in
+// five rounds alternating between the two, which a busy machine's load affects alike).
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
@@ -39,6 +41,7 @@ import { benchBuild } from './support.ts';
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 const EXTRA_ENV = Object.fromEntries(
   (process.env.BENCH_ENV ?? '')
     .split(',')
@@ -223,6 +226,42 @@ async function throughTheProxy() {
   }
 }
 
+/** This build against an earlier one (BENCH_BASELINE), rounds alternating, medians at the end. */
+async function againstTheBaseline(baselineDir: string, asset: string, currentUrl: string) {
+  const baseline = await spawnServer({ buildDir: baselineDir, env: { ACCESS_CODES: 'BENCH', ...EXTRA_ENV } });
+  try {
+    const rows = [
+      { what: '/ AE: br', path: '/', encoding: 'br' },
+      { what: '/ AE: identity', path: '/', encoding: 'identity' },
+      { what: 'asset AE: br', path: asset, encoding: 'br' },
+    ];
+    const ROUNDS = 5;
+    console.log(
+      `\nThis build against BENCH_BASELINE (${path.relative(process.cwd(), baselineDir)}), ${ROUNDS} rounds alternating, req/s:`,
+    );
+    const seen = new Map(rows.map((row) => [row.what, { baseline: [] as number[], current: [] as number[] }]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      const cells: string[] = [];
+      for (const row of rows) {
+        const before = await measure(`${baseline.url}${row.path}`, row.encoding);
+        const after = await measure(`${currentUrl}${row.path}`, row.encoding);
+        seen.get(row.what)!.baseline.push(before.rps);
+        seen.get(row.what)!.current.push(after.rps);
+        cells.push(`${row.what} ${Math.round(before.rps)} → ${Math.round(after.rps)}`);
+      }
+      console.log(`  round ${round}: ${cells.join(' | ')}`);
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    for (const [what, { baseline: before, current: after }] of seen)
+      console.log(
+        `  median ${what}: baseline ${Math.round(median(before))}, this build ${Math.round(median(after))} ` +
+          `(${((median(after) / median(before) - 1) * 100).toFixed(0)} %)`,
+      );
+  } finally {
+    await baseline.stop();
+  }
+}
+
 const { dir, cleanup } = benchBuild('serve');
 const clientDir = path.join(dir, 'client');
 const asset = largestFirstLoadAsset(clientDir);
@@ -293,6 +332,7 @@ try {
     "\nnginx-light has no brotli: on the 'br' rows nginx was asked for gzip (its gzip_static file)." +
       '\nBudget: the server at least half of nginx (ratio ≥ 0.50).',
   );
+  if (BASELINE) await againstTheBaseline(BASELINE, asset, server.url);
   if (PROXY) await throughTheProxy();
   if (belowBudget) process.exitCode = 1;
 } finally {

@@ -9,6 +9,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'r
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { NonceProvider } from '~/components/Nonce';
 import { nonceContext } from '~/server/http/http.server';
+import { log } from '~/server/log.server';
 
 // The server process starts from here (server.ts), so start-up shares this bundle's modules.
 export { startServer } from '~/server/http/start.server';
@@ -24,7 +25,8 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  // Inside the request's scope: the line carries its request id.
+  log.error({ err: error }, 'Render or route error');
 };
 
 // Prerendered pages load their JavaScript once the first view is on screen: after the first
@@ -176,7 +178,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, 'Render error after the first bytes were sent');
         },
       },
     );

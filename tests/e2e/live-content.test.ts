@@ -111,7 +111,7 @@ describe.runIf(postgresAvailable())('one live subscription for two processes on 
     await database?.drop();
   });
 
-  const leads = (server: TestServer) => server.output().includes('This process leads "sanity-live-events"');
+  const leads = (server: TestServer) => server.output().includes('This process leads sanity-live-events');
 
   test('only one process subscribes; when it dies, the other takes over', async () => {
     await until(() => standIn.liveConnections() === 1, 'one live subscription');

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { TEST_ACCESS_CODES, TEST_AUTH_SECRET, TEST_TEAM_CODE } from './codes.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** Characters of a server's output kept for output(). */
+const MAX_OUTPUT = 64 * 1024 * 1024;
 
 export interface TestServer {
   url: string;
@@ -53,9 +55,15 @@ export async function spawnServer(options: StartOptions): Promise<TestServer> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The production server logs a line per request: a benchmark's hundreds of thousands of them are
+  // kept up to a bound (the oldest half goes), so a long run cannot exhaust the string limit.
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  const collect = (d: Buffer) => {
+    output += d;
+    if (output.length > MAX_OUTPUT) output = output.slice(-MAX_OUTPUT / 2);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const port = await new Promise<number>((resolve, reject) => {
@@ -65,10 +73,13 @@ export async function spawnServer(options: StartOptions): Promise<TestServer> {
       child.kill('SIGKILL');
       reject(new Error(`server did not start within 120 s:\n${output}`));
     }, 120_000);
+    // Until it listens: afterwards a search of the whole, growing output on every chunk would
+    // make the reading process (a benchmark's load generator) slower with every request line.
     const check = () => {
       const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
+        child.stdout!.off('data', check);
         resolve(Number(match[1]));
       }
     };

@@ -94,6 +94,12 @@ const envSchema = z
     SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(10).default(25_000),
+    /** The least severe log lines written (JSON lines on stdout in production). */
+    LOG_LEVEL: z
+      .literal('')
+      .transform(() => 'info' as const)
+      .or(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
+      .default('info'),
     /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
     WEB_CONCURRENCY: z
       .literal('')
@@ -211,6 +217,8 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimit: e.AUTH_RATE_LIMIT,
     /** Interval of the comment line on open event streams (proxies close streams that stay silent). */
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
+    /** fatal, error, warn, info (default: one line per request), debug, trace or silent. */
+    logLevel: e.LOG_LEVEL,
     /** Worker processes sharing the port (1: this process serves alone). */
     webConcurrency: e.WEB_CONCURRENCY,
     /** Which values were generated for development (to print once at start). */
@@ -264,6 +272,11 @@ function sanityFrom(e: z.infer<typeof envSchema>) {
 export function databaseConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parseEnv(env);
   return { databaseUrl: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR) };
+}
+
+/** Whether NODE_ENV says production, read without validating the rest (for a start-up failure's message). */
+export function productionEnvironment(env: NodeJS.ProcessEnv = process.env) {
+  return env.NODE_ENV === 'production';
 }
 
 /** Only the public base URL, for build-time loaders (canonical URLs, Open Graph); no secrets generated. */

@@ -4,6 +4,7 @@
 // several processes sweeping at once do no harm.
 import { deleteOldAccessAttempts } from './access/access.server';
 import { deleteApplicationsUnchangedSince } from './applications/applications.server';
+import { log } from './log.server';
 
 export const APPLICATION_RETENTION_MONTHS = 12;
 export const RETENTION_SWEEP_MS = 24 * 60 * 60 * 1000;
@@ -29,10 +30,11 @@ export function startRetentionSweep(everyMs = RETENTION_SWEEP_MS, firstAfterMs =
   const run = () =>
     sweepRetention().then(
       (deleted) => {
-        if (deleted.applications || deleted.accessAttempts) console.log('Retention sweep deleted', deleted);
+        if (deleted.applications || deleted.accessAttempts)
+          log.info({ deleted }, 'Retention sweep deleted old records');
       },
       // The database may be away for a moment; the next day's sweep catches up.
-      (error: unknown) => console.error('Retention sweep failed:', error),
+      (error: unknown) => log.error({ err: error }, 'Retention sweep failed'),
     );
   const first = setTimeout(() => void run(), firstAfterMs);
   const daily = setInterval(() => void run(), everyMs);

@@ -11,6 +11,7 @@ import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
 import { accountDeletedMail, passwordResetMail, queueAccountMail, verificationMail } from './mails.server';
 import { deleteAccountData } from './account-data.server';
 import { getConfig, type Config } from '../config.server';
+import { log } from '../log.server';
 import { getDatabase, schema, type Database } from '../db/db.server';
 import { clientAddressContext, readText } from '../http/http.server';
 
@@ -40,6 +41,14 @@ function createAuth(config: Config, database: Database) {
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     telemetry: { enabled: false },
+    // Better Auth's messages go to the log as lines of their own; of its extra arguments only an
+    // error is kept (others may be a user record).
+    logger: {
+      log: (level, message, ...args) => {
+        const error = args.find((a) => a instanceof Error);
+        log[level](error ? { err: error } : {}, `Better Auth: ${message}`);
+      },
+    },
     database: drizzleAdapter(database.db, {
       provider: 'pg',
       transaction: true,

@@ -17,6 +17,7 @@ import {
   type ApplicationNotice,
 } from './store.server';
 import { getDatabase, type Database } from '../db/db.server';
+import { log } from '../log.server';
 
 /** What the hub hands each stream: an encoded SSE event with its change seq. */
 export interface HubEvent {
@@ -113,7 +114,7 @@ class ApplicationEventHub {
       } while (this.again);
     } catch (error) {
       // The next notice (or reconnect) tries again from the same position.
-      console.error('Application events: catch-up failed:', (error as Error).message);
+      log.error(`Application events: catch-up failed: ${(error as Error).message}`);
     } finally {
       this.catchingUp = false;
     }
@@ -222,7 +223,7 @@ export function applicationEventStream(options: StreamOptions): ReadableStream<U
         if (closed) return unsubscribe();
         position = await initialEvents(options, send);
       } catch (error) {
-        console.error('Application events: stream start failed:', (error as Error).message);
+        log.error(`Application events: stream start failed: ${(error as Error).message}`);
         return close();
       }
       if (closed) return;

@@ -8,6 +8,7 @@
 // each time.
 import type { LiveEvent } from '@sanity/client';
 import { sanityConfig } from '../config.server';
+import { log } from '../log.server';
 import { sanityClient } from './source.server';
 
 /** Pauses before opening the stream again after it failed or was refused (the last one repeats). */
@@ -37,7 +38,7 @@ export function followPublishes(onChange: LiveChange): () => void {
     if (stopped || timer) return;
     const delay = RESUBSCRIBE_MS[Math.min(failures, RESUBSCRIBE_MS.length - 1)]!;
     failures++;
-    console.error(`Sanity live events: ${why}; opening the stream again in ${delay / 1000} s`);
+    log.warn(`Sanity live events: ${why}; opening the stream again in ${delay / 1000} s`);
     timer = setTimeout(() => {
       timer = undefined;
       void subscribe();
@@ -48,7 +49,7 @@ export function followPublishes(onChange: LiveChange): () => void {
     switch (event.type) {
       case 'welcome':
         failures = 0;
-        console.log('Sanity live events: connected');
+        log.info('Sanity live events: connected');
         onChange('welcome');
         break;
       case 'message':
@@ -58,7 +59,7 @@ export function followPublishes(onChange: LiveChange): () => void {
         onChange('restart');
         break;
       case 'reconnect':
-        console.error('Sanity live events: connection lost, reconnecting');
+        log.warn('Sanity live events: connection lost, reconnecting');
         break;
       case 'goaway':
         again(`the API closed the stream (${event.reason})`);

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { log } from '../log.server.ts';
 import * as schema from './schema.ts';
 import { acquireDirLock } from './dir-lock.server.ts';
 import { leadOnPostgres, type Lead } from './leader.server.ts';
@@ -132,7 +133,7 @@ export const LISTENER_NAME = 'bewegung-listener';
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  pool.on('error', (error) => log.error(`PostgreSQL pool error: ${error.message}`));
   const db = drizzlePg({ client: pool, schema });
   // Several server processes may start at once: one migrates, the others wait.
   const lockClient = await pool.connect();
@@ -157,7 +158,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     const client = new pg.Client({ connectionString: databaseUrl, application_name: LISTENER_NAME });
     client.on('notification', (msg) => handlers.get(msg.channel)?.forEach((h) => h(msg.payload ?? '')));
     client.on('error', (error) => {
-      console.error('PostgreSQL listener error:', error.message);
+      log.error(`PostgreSQL listener error: ${error.message}`);
       dropped(client);
     });
     client.on('end', () => dropped(client));
@@ -191,11 +192,11 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       if (closing) return;
       try {
         await listenerClient();
-        console.log('PostgreSQL listener reconnected');
+        log.info('PostgreSQL listener reconnected');
         reconnectHandlers.forEach((h) => h());
         return;
       } catch (error) {
-        console.error(`PostgreSQL listener: reconnect failed (${(error as Error).message}); retrying`);
+        log.warn(`PostgreSQL listener: reconnect failed (${(error as Error).message}); retrying`);
       }
     }
   }

@@ -3,6 +3,7 @@
 // the moment that connection ends, so when the holder dies (or loses its database) another process
 // takes over within one retry interval. On PGlite there is one process: it always leads.
 import pg from 'pg';
+import { log } from '../log.server.ts';
 
 /** The first key of every lock this module takes (the second is the job's name, hashed). */
 const LOCK_NAMESPACE = 727002;
@@ -39,7 +40,7 @@ export function leadOnPostgres(
     client = undefined;
     c.end().catch(() => {});
     if (release) {
-      console.error(`Leadership of "${job}" lost${error ? ` (${error.message})` : ''}; stopping it here`);
+      log.warn(`Leadership of ${job} lost${error ? ` (${error.message})` : ''}; stopping it here`);
       release();
       release = undefined;
     }
@@ -62,7 +63,7 @@ export function leadOnPostgres(
         job,
       ]);
       if (rows[0]?.held && !stopped) {
-        console.log(`This process leads "${job}"`);
+        log.info(`This process leads ${job}`);
         release = lead();
         return;
       }

@@ -25,6 +25,8 @@ import { hasValidPreviewCookie, namesPreviewCookie } from '../preview/preview.se
 import { clientAddressContext, nonceContext } from './request-context.server';
 import { newNonce, securityHeaders } from './security-headers.server';
 import { closeUnreadBodies } from './unread-body.server';
+import { logWhenDone, requestIdOf } from './request-log.server';
+import { requestScope } from '../log.server';
 
 export type ServerBuildSource =
   { build: ServerBuild } | { dev: () => Promise<ServerBuild>; viteMiddleware: express.RequestHandler };
@@ -142,23 +144,35 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
     }),
   );
 
+  // Every request gets an id (echoed as X-Request-Id) and one log line when its answer is done.
+  // The app's own work runs inside the request's scope, so what it logs names the request.
+  const handle = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    res.setHeader('X-Request-Id', requestId);
+    requestScope.run({ requestId }, () => app(req, res));
+  };
   const listener: RequestListener = fixedFile
     ? (req: IncomingMessage, res: ServerResponse) => {
+        const requestId = requestIdOf(req);
+        logWhenDone(req, res, requestId);
         const pathname = pathOf(req.url);
         const file = (req.method === 'GET' || req.method === 'HEAD') && fixedFile(pathname);
-        if (!file) app(req, res);
+        if (!file) handle(req, res, requestId);
         // A page for a previewing editor comes from the drafts. The preview cookie's name is looked
         // for only while the preview is configured, and its signature checked only when the name is
         // there: every other visitor gets the fixed bytes at once.
         else if (!studioOrigin || pathname.startsWith('/assets/') || !namesPreviewCookie(req.headers.cookie))
-          sendStaticFile(req, res, file);
+          sendStaticFile(req, res, file, requestId);
         else
           void hasValidPreviewCookie(req.headers.cookie).then(
-            (preview) => (preview ? app(req, res) : sendStaticFile(req, res, file)),
-            () => sendStaticFile(req, res, file),
+            (preview) => (preview ? handle(req, res, requestId) : sendStaticFile(req, res, file, requestId)),
+            () => sendStaticFile(req, res, file, requestId),
           );
       }
-    : app;
+    : (req: IncomingMessage, res: ServerResponse) => {
+        const requestId = requestIdOf(req);
+        logWhenDone(req, res, requestId);
+        handle(req, res, requestId);
+      };
   return { app, listener, ready };
 }
 

@@ -4,6 +4,7 @@
 // connections: what one worker must tell the others (a content change) goes through PostgreSQL's
 // NOTIFY, which reaches other machines too.
 import cluster, { type Worker } from 'node:cluster';
+import { log } from '../log.server';
 
 type ClusterMessage = { type: 'listening'; port: number };
 
@@ -51,21 +52,21 @@ export function runPrimary({ workers, announce }: PrimaryOptions): Promise<void>
     // Before the first announcement a dying worker is a start-up failure (bad build, no
     // database): stop instead of restarting it forever.
     if (!announced) {
-      console.error(`Worker ${worker.process.pid} exited during start-up (${signal ?? code}); stopping.`);
+      log.error(`Worker ${worker.process.pid} exited during start-up (${signal ?? code}); stopping.`);
       stopping = true;
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
       process.exitCode = 1;
       return;
     }
-    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting a new one.`);
+    log.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting a new one.`);
     fork();
   });
 
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
+    log.info(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
     // Each worker finishes its requests in flight and closes its database connections.
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);

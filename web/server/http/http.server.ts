@@ -1,6 +1,7 @@
 // Small helpers for the JSON API (resource routes): reading a body with a size limit and answering
 // errors as JSON. Bad input is always a 4xx, never a 5xx.
 import { isDatabaseUnavailable } from '../db/db.server';
+import { log } from '../log.server';
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
@@ -81,7 +82,7 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
     if (error instanceof HttpError) return error.response;
     if (error instanceof Response) return noStore(error);
     if (isDatabaseUnavailable(error)) {
-      console.error('API: database unavailable:', (error as Error).message);
+      log.error(`API: database unavailable: ${(error as Error).message}`);
       return jsonError(
         503,
         'Service temporarily unavailable',
@@ -89,7 +90,7 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
         { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) },
       );
     }
-    console.error('API error:', error);
+    log.error({ err: error }, 'API error');
     return jsonError(500, 'Internal error');
   }
 }

@@ -7,13 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { createApp, type ServerBuildSource } from './app.server';
 import { closeApplicationEventStreams } from '../applications/applications.server';
 import { isWorker, reportListening, runPrimary } from './cluster.server';
-import { ConfigError, resolveConfig, setConfig, type Config } from '../config.server';
+import { ConfigError, productionEnvironment, resolveConfig, setConfig, type Config } from '../config.server';
 import { DataDirLockedError, openDatabase, setDatabase, startBackupChannel } from '../db/db.server';
 import { followPublishes } from '../content/content.server';
 import { sweepConfirmationOutbox } from '../signups/signups.server';
 import { startOutbox, sweepMailOutbox } from '../mail/mail.server';
 import { announceContentChange, startContentSync } from '../serving/serving.server';
 import { startRetentionSweep } from '../retention.server';
+import { configureLogging, log } from '../log.server';
 
 export interface StartOptions {
   source: ServerBuildSource;
@@ -26,8 +27,9 @@ export async function startServer({ source, clientDir }: StartOptions) {
   try {
     config = resolveConfig();
     setConfig(config);
+    await configureLogging({ production: config.production, level: config.logLevel });
     if (config.webConcurrency > 1 && 'dev' in source) {
-      console.warn('WEB_CONCURRENCY is ignored by the development server: one process serves.');
+      log.warn('WEB_CONCURRENCY is ignored by the development server: one process serves.');
     } else if (config.webConcurrency > 1 && cluster.isPrimary) {
       // Migrations once, before any worker starts (a worker's own run then finds nothing to do).
       await (await openDatabase({ databaseUrl: config.databaseUrl! })).close();
@@ -36,7 +38,7 @@ export async function startServer({ source, clientDir }: StartOptions) {
       await runPrimary({
         workers: webConcurrency,
         announce: (port) =>
-          console.log(
+          log.info(
             `Server listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port} (database: postgres, ${webConcurrency} worker processes)`,
           ),
       });
@@ -48,7 +50,10 @@ export async function startServer({ source, clientDir }: StartOptions) {
     setDatabase(database);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-      console.error(`\n✖ ${error.message}\n`);
+      // Before the configuration is known the environment says how to print: a JSON line for a
+      // production server's log, a plain message for a developer's terminal.
+      if (productionEnvironment()) log.fatal(error.message);
+      else console.error(`\n✖ ${error.message}\n`);
       process.exit(1);
     }
     throw error;
@@ -68,7 +73,7 @@ export async function startServer({ source, clientDir }: StartOptions) {
   const stopBackupChannel =
     database.dumpDataDir && !config.databaseUrl
       ? await startBackupChannel(config.dataDir, database.dumpDataDir).catch((error: unknown) => {
-          console.warn(`The backup channel in ${config.dataDir} could not start: ${(error as Error).message}`);
+          log.warn({ err: error }, `The backup channel in ${config.dataDir} could not start`);
           return undefined;
         })
       : undefined;
@@ -86,7 +91,7 @@ export async function startServer({ source, clientDir }: StartOptions) {
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    log.info(`${signal}: shutting down`);
     // Finish requests in flight; live event streams end now (their clients resume elsewhere or
     // after the restart), anything else still open is closed after a grace period.
     const force = setTimeout(() => server.closeAllConnections(), 5000);
@@ -113,7 +118,7 @@ export async function startServer({ source, clientDir }: StartOptions) {
   const { port } = server.address() as AddressInfo;
   if (isWorker()) reportListening(port);
   else
-    console.log(
+    log.info(
       `Server listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (database: ${database.kind})`,
     );
 
@@ -122,8 +127,9 @@ export async function startServer({ source, clientDir }: StartOptions) {
 
 /** Development codes and missing ACCESS_CODES: said once at start. */
 function announceCodes(config: Config) {
-  if (config.generated.teamAccessCode || config.generated.accessCodes) {
-    // Development only (production requires the variables): say once where the codes are.
+  // Development only (production requires the variables, and never prints a code): said once to
+  // the developer's terminal, plainly, not through the log.
+  if (!config.production && (config.generated.teamAccessCode || config.generated.accessCodes)) {
     console.log(
       `Development codes (stored in ${config.dataDir}/secrets.json; set the variables to choose your own):` +
         (config.generated.teamAccessCode
@@ -133,13 +139,13 @@ function announceCodes(config: Config) {
     );
   }
   if (!config.accessCodes.length) {
-    console.warn('ACCESS_CODES is not set: no mentee/mentor code opens the application form.');
+    log.warn('ACCESS_CODES is not set: no mentee/mentor code opens the application form.');
   }
 }
 
 /** Tells every instance that a live event may have brought new content (they compare fingerprints). */
 function announceLiveChange(detail: string) {
   return announceContentChange('live', detail).catch((error: unknown) =>
-    console.error(`Announcing a live event (${detail}) failed:`, error),
+    log.error({ err: error }, `Announcing a live event (${detail}) failed`),
   );
 }

@@ -6,6 +6,7 @@
 // mails whose kick went to another process or was lost in a restart. A claim that is not marked
 // sent within the lease (a crash, an SMTP outage) is taken on again, at most OUTBOX_MAX_ATTEMPTS
 // times: a mail is delayed, never lost (at worst sent twice).
+import { log } from '../log.server';
 
 /** How long a claimed mail may stay unsent before a sweep takes it on again. */
 export const OUTBOX_LEASE_MS = 5 * 60_000;
@@ -44,14 +45,14 @@ export async function sendClaimed<T extends { id: string | number }>(
       await send(item);
       sent.push(item.id);
     } catch (error) {
-      console.error(`${describe(item)} failed (will be retried):`, error);
+      log.error({ err: error }, `${describe(item)} failed (will be retried)`);
     }
   }
   if (sent.length) {
     try {
       await markSent(sent);
     } catch (error) {
-      console.error(`Could not mark ${sent.length} mail(s) as sent:`, error);
+      log.error({ err: error }, `Could not mark ${sent.length} mail(s) as sent`);
     }
   }
   return { claimed: claimed.length, sent: sent.length };
@@ -98,7 +99,7 @@ class Outbox {
             if ((await sweep()).claimed === OUTBOX_BATCH) full = true;
           } catch (error) {
             // The database may be away for a moment; the next kick or poll tries again.
-            console.error('Mail outbox sweep failed:', error);
+            log.error({ err: error }, 'Mail outbox sweep failed');
           }
         }
         if (full) await sleep(OUTBOX_PAUSE_MS);

@@ -67,7 +67,7 @@ export async function sweepMailOutbox({ now = new Date(), limit = OUTBOX_BATCH }
         text: mail.text ?? '',
         html: mail.html ?? undefined,
         headers: mail.headers ?? undefined,
-        // Printed to the log when mails are written to files (development).
+        // Printed to a developer's terminal when mails are written to files (never in production).
         links: mail.text?.match(LINK) ?? [],
       }),
     // The body is erased once sent: links in it (a password reset) are not kept beyond their use.

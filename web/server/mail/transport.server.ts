@@ -1,10 +1,11 @@
 // Outgoing mail. Over SMTP (SMTP_URL) in production; without it every mail is written as an .eml
-// file to DATA_DIR/outbox and its links are logged, so nothing is lost in development.
+// file to DATA_DIR/outbox (its path logged, its links printed for a developer), so nothing is lost in development.
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getConfig } from '../config.server';
+import { log } from '../log.server';
 
 export interface Mail {
   to: string;
@@ -12,7 +13,7 @@ export interface Mail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
-  /** Links worth printing to the log when mails go to the outbox (e.g. the confirmation link). */
+  /** Links printed to a developer's terminal when mails go to the outbox (e.g. the confirmation link). */
   links?: string[];
 }
 
@@ -56,9 +57,9 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
     `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
   );
   await writeFile(file, info.message as Buffer);
-  console.log(
-    `Mail to ${mail.to} ("${mail.subject}") written to ${file}` +
-      (mail.links?.length ? `\n${mail.links.map((l) => `  ${l}`).join('\n')}` : ''),
-  );
+  // The log names the file only: the address, the subject (it may hold a name) and the links
+  // (tokens) stay in it. A developer gets the links on the terminal, plainly, never in production.
+  log.info({ file }, 'Mail written to the outbox (SMTP_URL is not set)');
+  if (!config.production && mail.links?.length) console.log(mail.links.map((l) => `  ${l}`).join('\n'));
   return { messageId: String(info.messageId), file };
 }

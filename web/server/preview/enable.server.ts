@@ -7,6 +7,7 @@
 import { validatePreviewUrl } from '@sanity/preview-url-secret';
 import { z } from 'zod';
 import { getConfig } from '../config.server';
+import { log } from '../log.server';
 import { sanityClient } from '../content/content.server';
 import { allow } from '../rate-limit.server';
 import { endedPreviewCookie, previewCookie } from './cookie.server';
@@ -69,7 +70,7 @@ export async function enablePreview(request: Request, clientAddress: string): Pr
   try {
     result = await validatePreviewUrl(client, url.toString());
   } catch (error) {
-    console.error('Preview: checking the secret with Sanity failed:', (error as Error).message);
+    log.error(`Preview: checking the secret with Sanity failed: ${(error as Error).message}`);
     return Response.json({ error: 'Sanity could not be asked' }, { status: 502, headers: noStore });
   }
   // A secret is valid for the Studio that created it: one on another origin (another Studio of the

@@ -12,6 +12,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import { z } from 'zod';
 import { loadFreshContent, type FreshContent } from '../content/content.server';
 import { getDatabase } from '../db/db.server';
+import { log } from '../log.server';
 import type { PrerenderedPages, RenderedPage } from './prerendered-pages.server';
 import { dataPathFor } from './prerendered-pages.server';
 
@@ -90,7 +91,7 @@ async function runSync(reason: SyncReason): Promise<SyncResult> {
   const ms = () => Math.round(performance.now() - started);
   const kept = (error: unknown): SyncResult => {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(
+    log.error(
       reason === 'start'
         ? `Content sync at start failed; serving the build's pages: ${message}`
         : `Content sync (${reason}) failed; the pages being served stay: ${message}`,
@@ -108,7 +109,7 @@ async function runSync(reason: SyncReason): Promise<SyncResult> {
   const loaded = ms();
   cancelRetry();
   if (fresh.fingerprint === status.fingerprint) {
-    console.log(
+    log.info(
       `Content sync (${reason}): content unchanged (${shortFingerprint(fresh.fingerprint)}), pages kept (${ms()} ms)`,
     );
     return { changed: false, paths: [], ms: ms(), fingerprint: status.fingerprint };
@@ -133,8 +134,8 @@ async function runSync(reason: SyncReason): Promise<SyncResult> {
         phases += `, brotli ${ms() - swappedAt} ms`;
       } else
         compressed.then(
-          () => console.log(`Content sync (${reason}): brotli copies ready after ${ms() - swappedAt} ms`),
-          (error: unknown) => console.error('Compressing the rendered pages with brotli failed:', error),
+          () => log.info(`Content sync (${reason}): brotli copies ready after ${ms() - swappedAt} ms`),
+          (error: unknown) => log.error({ err: error }, 'Compressing the rendered pages with brotli failed'),
         );
     } catch (error) {
       undo();
@@ -144,14 +145,14 @@ async function runSync(reason: SyncReason): Promise<SyncResult> {
   status.fingerprint = fresh.fingerprint;
   status.renderedAt = new Date().toISOString();
   status.renders++;
-  console.log(
+  log.info(
     `Content sync (${reason}): rendered ${paths.join(', ') || 'no prerendered pages'} from ${fresh.source} content ` +
       `${shortFingerprint(fresh.fingerprint)} in ${ms()} ms (${phases})`,
   );
   // New images: make their renditions now, in the background, instead of on the first visit. Not
   // at start: a fresh instance leaves that to the first requests rather than to every replica at once.
   if (reason !== 'start')
-    fresh.pipeline.warm().catch((error: unknown) => console.error('Generating image renditions failed:', error));
+    fresh.pipeline.warm().catch((error: unknown) => log.error({ err: error }, 'Generating image renditions failed'));
   return { changed: true, paths, ms: ms(), fingerprint: status.fingerprint };
 }
 
@@ -210,10 +211,10 @@ export async function announceContentChange(origin: ContentChangeOrigin, detail?
   const said = detail ? `${origin}: ${detail.slice(0, 200)}` : origin;
   if (database.kind === 'postgres') {
     await database.notify(CONTENT_CHANNEL, JSON.stringify({ origin, detail: detail?.slice(0, 200) }));
-    console.log(`Content change announced to every instance (${said})`);
+    log.info(`Content change announced to every instance (${said})`);
     return;
   }
-  console.log(`Content change announced (${said})`);
+  log.info(`Content change announced (${said})`);
   await syncContent(origin);
 }
 

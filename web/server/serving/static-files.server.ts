@@ -66,12 +66,14 @@ function encodingFor(header: string | undefined, file: StaticFile): Encoding {
 }
 
 /** Answers a GET or HEAD request with `file`: the client's encoding, or 304 when its copy is current. */
-export function sendStaticFile(req: IncomingMessage, res: ServerResponse, file: StaticFile) {
+export function sendStaticFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, requestId?: string) {
   const variant = file[encodingFor(req.headers['accept-encoding'], file)] ?? file.identity;
+  // The request id joins the fixed list (a header set before writeHead would make Node merge the two).
+  const id = requestId === undefined ? [] : ['X-Request-Id', requestId];
   if (etagMatches(req.headers['if-none-match'], variant.etag)) {
-    res.writeHead(304, variant.notModifiedHeaders).end();
+    res.writeHead(304, id.length ? variant.notModifiedHeaders.concat(id) : variant.notModifiedHeaders).end();
     return;
   }
-  res.writeHead(200, variant.headers);
+  res.writeHead(200, id.length ? variant.headers.concat(id) : variant.headers);
   res.end(req.method === 'HEAD' ? undefined : variant.body);
 }

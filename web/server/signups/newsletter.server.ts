@@ -27,7 +27,7 @@ export interface NewsletterMail {
   subject: string;
   /** Paragraphs of plain text; a paragraph that is a URL becomes a link in the HTML part. */
   paragraphs: string[];
-  /** Links to print to the log when mails go to the outbox. */
+  /** Links printed to a developer's terminal when mails go to the outbox. */
   links?: string[];
 }
 
