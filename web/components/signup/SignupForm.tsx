@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { UserType } from '~/lib/content-types';
 import { newId, pushSignup } from '~/lib/api-client';
+import { sendInsightsEvent } from '~/lib/insights-beacon';
 import { HONEYPOT_FIELD, USER_TYPES, signupReady, validateSignup, type SignupRecord } from '~/lib/signup';
 import { SIGNUP_COPY as COPY, SIGNUP_MESSAGES } from '~/copy/signup';
 import './signup.css';
@@ -138,7 +139,10 @@ export function SignupForm(props: SignupFormProps) {
           href={groupLinks[type]}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => props.onGroupLinkClick?.()}
+          onClick={() => {
+            sendInsightsEvent('group_click');
+            props.onGroupLinkClick?.();
+          }}
         >
           {COPY.done.button[type]} <span className="visually-hidden">{COPY.done.newTab}</span>
         </a>

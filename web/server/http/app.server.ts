@@ -86,7 +86,11 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
 
   // The signup endpoint's action, called without React Router's request handler (decision record
   // 008). In development the route module changes under Vite, so it goes the usual way.
-  if (!('dev' in source)) app.post('/api/signups', directAction(routeAction(source.build, 'api/signups'), loadContext));
+  // The insights beacon takes the same path: a spike of page views must not cost the router's handler.
+  if (!('dev' in source)) {
+    app.post('/api/signups', directAction(routeAction(source.build, 'api/signups'), loadContext));
+    app.post('/api/insights/events', directAction(routeAction(source.build, 'api/insights/events'), loadContext));
+  }
 
   // Server-Sent Events must not be buffered by compression.
   app.use(
