@@ -15,6 +15,7 @@ import {
   parseBeacon,
   recordBeacon,
 } from '~/server/insights/insights.server';
+import { forgetVisitorMemory } from '~/server/insights/recorder.server';
 import { sweepRetention } from '~/server/retention.server';
 import type { InsightsReport } from '~/lib/insights';
 import { describeEachDatabase } from '../support/database';
@@ -50,6 +51,7 @@ describeEachDatabase('insights', (current) => {
     await db.delete(schema.insightsSalts);
     await db.delete(schema.signups);
     await db.delete(schema.applications);
+    forgetVisitorMemory();
   });
   const rows = () => current().db.select().from(schema.insightsDaily);
   const today = () => berlinDay(new Date());

@@ -10,19 +10,19 @@ import {
   methodNotAllowed,
   readText,
 } from '~/server/http/http.server';
-import { notCounted, parseBeacon, recordBeacon } from '~/server/insights/insights.server';
+import { acceptBeacon } from '~/server/insights/insights.server';
 
 export function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return closeConnection(methodNotAllowed('POST'));
   return handleApi(async () => {
     const text = await readText(request, { limit: INSIGHTS_LIMITS.body });
-    const beacon = parseBeacon(text, new URL(request.url).host);
-    if (!beacon) return jsonError(400, 'Invalid beacon');
-    if (!notCounted(request.headers)) {
-      const userAgent = request.headers.get('user-agent') ?? '';
-      await recordBeacon(beacon, { address: context.get(clientAddressContext), userAgent });
-    }
-    return new Response(null, { status: 204 });
+    const status = await acceptBeacon(
+      text,
+      (name) => request.headers.get(name),
+      context.get(clientAddressContext),
+      new URL(request.url).host,
+    );
+    return status === 400 ? jsonError(400, 'Invalid beacon') : new Response(null, { status: 204 });
   });
 }
 

@@ -109,11 +109,27 @@ export function deviceClass(userAgent: string): DeviceClass {
  * Whether a request is not counted: bots (and requests without a user agent), prefetches
  * (`Sec-Purpose`/`Purpose: prefetch`), and visitors who ask not to be tracked (`Sec-GPC: 1`, `DNT: 1`).
  */
-export function notCounted(headers: Headers): boolean {
-  const userAgent = headers.get('user-agent') ?? '';
-  if (!userAgent || isbot(userAgent)) return true;
-  if (/prefetch/i.test(headers.get('sec-purpose') ?? '') || /prefetch/i.test(headers.get('purpose') ?? '')) return true;
-  return headers.get('sec-gpc')?.trim() === '1' || headers.get('dnt')?.trim() === '1';
+export function notCounted(headers: Headers | HeaderReader): boolean {
+  const header = typeof headers === 'function' ? headers : (name: string) => headers.get(name);
+  const userAgent = header('user-agent') ?? '';
+  if (!userAgent || isBot(userAgent)) return true;
+  if (/prefetch/i.test(header('sec-purpose') ?? '') || /prefetch/i.test(header('purpose') ?? '')) return true;
+  return header('sec-gpc')?.trim() === '1' || header('dnt')?.trim() === '1';
+}
+
+/** A request header by its lower-case name. */
+export type HeaderReader = (name: string) => string | null | undefined;
+
+// isbot's pattern is long; visitors send the same few user agents again and again.
+const botVerdicts = new Map<string, boolean>();
+function isBot(userAgent: string): boolean {
+  let verdict = botVerdicts.get(userAgent);
+  if (verdict === undefined) {
+    verdict = isbot(userAgent);
+    if (botVerdicts.size >= 2000) botVerdicts.clear();
+    botVerdicts.set(userAgent, verdict);
+  }
+  return verdict;
 }
 
 const berlinParts = new Intl.DateTimeFormat('en-CA', {
@@ -133,10 +149,16 @@ function berlinWallClock(ms: number): number {
   return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
 }
 
+// The day of the last instant asked for, with its bounds: every beacon asks, and Intl is slow.
+let lastDay: { day: string; start: number; end: number } | undefined;
+
 /** The Europe/Berlin calendar day (YYYY-MM-DD) of an instant. */
 export function berlinDay(at: Date | number): string {
   const ms = typeof at === 'number' ? at : at.getTime();
-  return new Date(berlinWallClock(ms - (ms % 1000))).toISOString().slice(0, 10);
+  if (lastDay && ms >= lastDay.start && ms < lastDay.end) return lastDay.day;
+  const day = new Date(berlinWallClock(ms - (ms % 1000))).toISOString().slice(0, 10);
+  lastDay = { day, start: berlinDayStart(day).getTime(), end: berlinDayStart(addDays(day, 1)).getTime() };
+  return day;
 }
 
 /** The instant a Europe/Berlin day (YYYY-MM-DD) begins (midnight never falls in a DST change there). */

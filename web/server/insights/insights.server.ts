@@ -2,5 +2,5 @@
 // beacon may say (classify), counting beacons in daily aggregates (recorder), and the team's
 // report with its CSV rows (report).
 export { beaconInput, notCounted, parseBeacon, reportRange, berlinDay } from './classify.server';
-export { recordBeacon, countServerEvent, deleteExpiredVisitorData } from './recorder.server';
+export { acceptBeacon, recordBeacon, countServerEvent, deleteExpiredVisitorData } from './recorder.server';
 export { insightsReport, insightsCsvRows, INSIGHTS_CSV_HEADER } from './report.server';

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { DeviceClass } from '~/lib/insights';
 import { getDatabase, schema } from '../db/db.server';
-import { berlinDay, deviceClass, type Beacon } from './classify.server';
+import { berlinDay, deviceClass, notCounted, parseBeacon, type Beacon, type HeaderReader } from './classify.server';
 
 /** One beacon as the batch sees it: its day, and for a page view the visitor's hash of that day. */
 interface Hit {
@@ -69,10 +69,14 @@ type Count = [day: string, metric: string, key: string];
 /** Adds one batch of hits to the aggregates, in one transaction. */
 async function writeHits(hits: Hit[]) {
   const { db } = getDatabase();
-  await db.transaction(async (tx) => {
-    // Which visitors are new today: their hash goes in; a hash already there comes back as nothing.
-    const pairs = new Map<string, { day: string; hash: string }>();
-    for (const { day, visitor } of hits) if (visitor) pairs.set(`${day} ${visitor.hash}`, { day, hash: visitor.hash });
+  // Which visitors are new today: their hash goes in; a hash already there comes back as nothing.
+  // Hashes this process has itself committed today are known without asking the database.
+  const pairs = new Map<string, { day: string; hash: string }>();
+  for (const { day, visitor } of hits) {
+    const id = visitor && `${day} ${visitor.hash}`;
+    if (id && !seenToday.has(id)) pairs.set(id, { day, hash: visitor.hash });
+  }
+  const write = async (tx: Tx | typeof db) => {
     const fresh = new Set<string>();
     if (pairs.size) {
       // Sorted, so that parallel batches on PostgreSQL take the rows' locks in one order.
@@ -107,7 +111,25 @@ async function writeHits(hits: Hit[]) {
       tx,
       [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v),
     );
-  });
+  };
+  // Without new hashes to write, the counts are one statement: no transaction needed.
+  if (pairs.size) await db.transaction(write);
+  else await write(db);
+  for (const id of pairs.keys()) rememberSeen(id);
+}
+
+// Today's visitor hashes this process has committed: a returning visitor costs no database write.
+// Emptied when the day changes (as the salt is), so it never holds an earlier day's hash.
+const seenToday = new Set<string>();
+let seenDay = '';
+const SEEN_MAX = 200_000;
+function rememberSeen(id: string) {
+  const day = id.slice(0, 10);
+  if (day !== seenDay) {
+    seenToday.clear();
+    seenDay = day;
+  }
+  if (seenToday.size < SEEN_MAX) seenToday.add(id);
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof getDatabase>['db']['transaction']>[0]>[0];
@@ -201,10 +223,36 @@ export async function countServerEvent(metric: 'code_accepted', now = new Date()
 export async function deleteExpiredVisitorData(today = berlinDay(new Date())): Promise<number> {
   const { db } = getDatabase();
   if (salt && salt.day < today) salt = undefined;
+  if (seenDay && seenDay < today) seenToday.clear();
   await db.delete(schema.insightsSalts).where(lt(schema.insightsSalts.day, today));
   const deleted = await db
     .delete(schema.insightsVisitors)
     .where(lt(schema.insightsVisitors.day, today))
     .returning({ day: schema.insightsVisitors.day });
   return deleted.length;
+}
+
+/**
+ * A beacon as it arrives (body text, headers, client address, the Host it was sent to) → the
+ * status to answer: 204 once counted (or when the visitor is not counted), 400 when it is not a
+ * beacon. The route and the server's direct path for this endpoint both answer with it. The body's
+ * size limit is theirs to check.
+ */
+export async function acceptBeacon(
+  text: string,
+  header: HeaderReader,
+  address: string,
+  host: string | undefined,
+): Promise<204 | 400> {
+  const beacon = parseBeacon(text, host);
+  if (!beacon) return 400;
+  if (!notCounted(header)) await recordBeacon(beacon, { address, userAgent: header('user-agent') ?? '' });
+  return 204;
+}
+
+/** Forgets the salt and the hashes held in memory (tests that empty the tables between cases). */
+export function forgetVisitorMemory(): void {
+  salt = undefined;
+  seenToday.clear();
+  seenDay = '';
 }
