@@ -4,7 +4,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { UserType } from '~/lib/content-types';
 import { newId, pushSignup } from '~/lib/api-client';
-import { sendInsightsEvent } from '~/lib/insights-beacon';
 import { HONEYPOT_FIELD, USER_TYPES, signupReady, validateSignup, type SignupRecord } from '~/lib/signup';
 import { SIGNUP_COPY as COPY, SIGNUP_MESSAGES } from '~/copy/signup';
 import './signup.css';
@@ -140,7 +139,11 @@ export function SignupForm(props: SignupFormProps) {
           target="_blank"
           rel="noopener noreferrer"
           onClick={() => {
-            sendInsightsEvent('group_click');
+            // Imported here, not up front: the beacon stays one small chunk that only loads after the page.
+            void import('~/lib/insights-beacon').then(
+              (beacon) => beacon.sendInsightsEvent('group_click'),
+              () => {},
+            );
             props.onGroupLinkClick?.();
           }}
         >
