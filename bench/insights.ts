@@ -10,6 +10,8 @@
 // Options (environment): BENCH_DURATION (seconds per measurement, default 10), BENCH_CONNECTIONS
 // (default 50), BENCH_DATABASE_URL (PostgreSQL server where the bench may create databases;
 // default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; "skip" skips it),
+// BENCH_VISITORS (distinct user agents the beacons cycle through, default 20,000: new and returning
+// visitors; a number above the run's beacons makes every beacon a new visitor, the worst case),
 // BUILD_DIR (an existing build; default: a fresh build in .test-builds/bench-insights-<pid>).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +27,7 @@ import { benchBuild, freshPostgres, postgresAvailable, ROOT } from './support.ts
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const REPORT_RUNS = 200;
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 20_000);
 
 interface Row {
   database: string;
@@ -139,12 +142,12 @@ async function beaconLoad(url: string) {
           method: 'POST',
           path: '/api/insights/events',
           body: JSON.stringify({ name: 'pageview', path: '/', referrer: 'https://l.instagram.com/' }),
-          // A few thousand visitors: new ones in every batch (a hash insert) and returning ones.
+          // VISITORS visitors: new ones in every batch (a hash insert) and, once the cycle repeats, returning ones.
           setupRequest: (request: object) => ({
             ...request,
             headers: {
               'content-type': 'text/plain;charset=UTF-8',
-              'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 v${visitorNumber++ % 20_000}`,
+              'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 v${visitorNumber++ % VISITORS}`,
             },
           }),
         },
@@ -274,7 +277,9 @@ async function main() {
   }
 
   const f = (n: number) => Math.round(n).toLocaleString('en-US');
-  console.log(`\nPOST /api/insights/events, ${CONNECTIONS} concurrent clients, ${DURATION} s, one process:`);
+  console.log(
+    `\nPOST /api/insights/events, ${CONNECTIONS} concurrent clients, ${DURATION} s, one process, ${f(VISITORS)} distinct visitors:`,
+  );
   console.table(
     rows.map((r) => ({
       database: r.database,
