@@ -2,8 +2,10 @@
 // not counted), unique visitors per Berlin day with a clock of the test's own, the salt and the
 // hashes gone once the day is over, the team's report and its CSV, and garbage that never stores
 // anything nor causes a 5xx.
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import fc from 'fast-check';
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import * as eventsRoute from '~/routes/api.insights.events';
 import * as reportRoute from '~/routes/api.insights';
 import * as csvRoute from '~/routes/api.insights[.]csv';
@@ -16,6 +18,8 @@ import {
   recordBeacon,
 } from '~/server/insights/insights.server';
 import { forgetVisitorMemory } from '~/server/insights/recorder.server';
+import { directBeacon } from '~/server/http/direct-action.server';
+import { INSIGHTS_LIMITS } from '~/lib/insights';
 import { sweepRetention } from '~/server/retention.server';
 import type { InsightsReport } from '~/lib/insights';
 import { describeEachDatabase } from '../support/database';
@@ -179,6 +183,37 @@ describeEachDatabase('insights', (current) => {
     const { body } = await report();
     expect(body.totals).toEqual({ visitors: 50, pageviews: 200 });
     expect(body.funnel.popupOpens).toBe(100);
+  });
+
+  describe('the direct transport (production skips the router for beacons)', () => {
+    let url = '';
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      const app = express();
+      app.post('/api/insights/events', directBeacon(INSIGHTS_LIMITS.body));
+      const server = app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/insights/events`;
+      close = () => new Promise((resolve) => server.close(() => resolve()));
+    });
+    afterAll(() => close?.());
+    const send = (body: string, headers: Record<string, string> = {}) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', 'User-Agent': BROWSER, ...headers },
+        body,
+      });
+
+    test('answers as the route does: 204 counted, 400 not a beacon, 413 too large, no cookie, not cached', async () => {
+      const counted = await send(JSON.stringify({ name: 'pageview', path: '/' }));
+      expect(counted.status).toBe(204);
+      expect(counted.headers.get('set-cookie')).toBeNull();
+      expect(counted.headers.get('cache-control')).toBe('no-store');
+      expect((await send('{"name":"pageview","path":"/nope"}')).status).toBe(400);
+      expect((await send(JSON.stringify({ name: 'pageview', path: '/', x: 'y'.repeat(3000) }))).status).toBe(413);
+      expect((await send(JSON.stringify({ name: 'pageview', path: '/' }), { 'Sec-GPC': '1' })).status).toBe(204);
+      expect((await report()).body.totals).toEqual({ visitors: 1, pageviews: 1 });
+    });
   });
 
   describe('the report', () => {
