@@ -1,5 +1,14 @@
-import { lazy, Suspense } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+} from 'react-router';
 import type { Route } from './+types/root';
 import type { PreviewState } from '~/server/preview/preview.server';
 import { useNonce } from '~/components/Nonce';
@@ -65,7 +74,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * One page view per page (also after a navigation inside the app). The beacon's code is fetched
+ * only after the page's load event, as a chunk of its own: it is no part of the first load.
+ */
+function usePageViews() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const send = () =>
+      void import('~/lib/insights-beacon').then(
+        (beacon) => beacon.sendAfterLoad('pageview'),
+        () => {}, // Not counted is fine; the page must not notice.
+      );
+    if (document.readyState === 'complete') send();
+    else addEventListener('load', send, { once: true });
+    return () => removeEventListener('load', send);
+  }, [pathname]);
+}
+
 export default function App() {
+  usePageViews();
   return <Outlet />;
 }
 

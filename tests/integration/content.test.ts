@@ -117,6 +117,14 @@ describe('bundled content', () => {
       'access_grant',
       'Dein Konto',
       'Sitzungs-Cookie',
+      // The visitor count: nothing on the device, daily salt and hashes deleted, aggregates only,
+      // GPC and DNT honoured, why no consent is needed.
+      'Besucherzählung ohne Cookies',
+      'Auf deinem Gerät wird nichts gespeichert',
+      'nach dessen Ende (Zeitzone Europe/Berlin) automatisch gelöscht',
+      'Tagessummen',
+      'Global Privacy Control',
+      '§ 25 Abs. 1 TDDDG',
     ])
       expect(privacy).toContain(part);
   });

@@ -6,6 +6,7 @@ import { TeamAuthError } from '~/components/dashboard/team-api';
 import { ApplicationsView } from './ApplicationsView';
 import { DASHBOARD_COPY } from '~/copy/dashboard';
 import { Gate } from './Gate';
+import { InsightsView } from './InsightsView';
 import { SignupsView } from './SignupsView';
 import { useApplicationFeed, type Connection } from './useApplicationFeed';
 import { useUrlQuery } from './useUrlQuery';
@@ -56,8 +57,10 @@ function Dashboard({ token, onAuthError }: { token: string; onAuthError: () => v
             loadFailed={loadFailed}
             onAuthError={onAuthError}
           />
-        ) : (
+        ) : query.view === 'signups' ? (
           <SignupsView token={token} query={query} onQuery={onQuery} onAuthError={onAuthError} />
+        ) : (
+          <InsightsView token={token} query={query} onQuery={onQuery} onAuthError={onAuthError} />
         )}
       </main>
     </div>

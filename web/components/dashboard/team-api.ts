@@ -3,6 +3,7 @@
 // which the landing page loads: these calls belong to the dashboard's bundle only.
 import { GATE_TEXTS } from '~/copy/dashboard';
 import type { ApplicationRecord, ApplicationStatus, HistoryEntry } from '../../lib/applications';
+import type { InsightsReport } from '~/lib/insights';
 import { applicationRecordSchema } from './applications-state';
 import { pageRequest, type SignupStats, type TeamSignup } from './signups-view';
 
@@ -120,6 +121,10 @@ export async function fetchSignupsPage(token: string, page: number): Promise<{ s
 
 /** Counts per type, the newsletter's double opt-in, and signups per ISO week. */
 export const fetchSignupStats = (token: string) => teamJson<SignupStats>(token, '/api/signups/stats');
+
+/** The insights of a range (`from=…&to=…`). */
+export const fetchInsights = (token: string, range: string) =>
+  teamJson<InsightsReport>(token, `/api/insights?${range}`);
 
 /** Downloads a team file (CSV) with the token in the header, and saves it under the server's name. */
 export async function downloadTeamFile(token: string, path: string, fallbackName: string): Promise<void> {

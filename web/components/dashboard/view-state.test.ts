@@ -39,10 +39,27 @@ describe('the view as a URL query', () => {
       q: 'anna b',
       view: 'signups',
       page: 3,
+      range: '30',
+      from: '',
+      to: '',
     } as const;
     const search = serialiseDashboardQuery(query).toString();
     expect(search).toBe('view=signups&type=Business+Partner&status=rejected&q=anna+b&page=3');
     expect(parseDashboardQuery(search)).toEqual(query);
+  });
+
+  test('the insights range survives a reload', () => {
+    const query = {
+      ...DEFAULT_QUERY,
+      view: 'insights',
+      range: 'custom',
+      from: '2026-11-01',
+      to: '2026-11-07',
+    } as const;
+    const search = serialiseDashboardQuery(query).toString();
+    expect(search).toBe('view=insights&range=custom&from=2026-11-01&to=2026-11-07');
+    expect(parseDashboardQuery(search)).toEqual(query);
+    expect(parseDashboardQuery('view=insights&range=7&from=<x>').from).toBe('');
   });
 
   test('unknown values fall back to the default instead of failing', () => {

@@ -15,7 +15,10 @@ import {
 
 export const TYPE_OPTIONS = [ALL, ...APPLICATION_TYPES] as const;
 export const STATUS_OPTIONS = [ALL, ...APPLICATION_STATUSES] as const;
-export const DASHBOARD_VIEWS = ['applications', 'signups'] as const;
+export const DASHBOARD_VIEWS = ['applications', 'signups', 'insights'] as const;
+/** The insights' range: the last 7, 30 or 90 days, or `from`–`to`. */
+export const INSIGHTS_RANGES = ['7', '30', '90', 'custom'] as const;
+export type InsightsRange = (typeof INSIGHTS_RANGES)[number];
 export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
 
 export interface DashboardQuery {
@@ -26,9 +29,24 @@ export interface DashboardQuery {
   view: DashboardView;
   /** The signups table's page, from 1. */
   page: number;
+  /** The insights' range; with `custom`, `from` and `to` (YYYY-MM-DD, Berlin days) give it. */
+  range: InsightsRange;
+  from: string;
+  to: string;
 }
 
-export const DEFAULT_QUERY: DashboardQuery = { type: ALL, status: ALL, q: '', view: 'applications', page: 1 };
+export const DEFAULT_QUERY: DashboardQuery = {
+  type: ALL,
+  status: ALL,
+  q: '',
+  view: 'applications',
+  page: 1,
+  range: '30',
+  from: '',
+  to: '',
+};
+
+const isoDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
 
 /** The longest search kept from a URL (the API refuses longer ones). */
 export const SEARCH_MAX = 200;
@@ -46,6 +64,9 @@ export function parseDashboardQuery(search: URLSearchParams | string): Dashboard
     q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
     view: oneOf(DASHBOARD_VIEWS, params.get('view'), 'applications'),
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    range: oneOf(INSIGHTS_RANGES, params.get('range'), '30'),
+    from: isoDay(params.get('from')),
+    to: isoDay(params.get('to')),
   };
 }
 
@@ -57,6 +78,9 @@ export function serialiseDashboardQuery(query: DashboardQuery): URLSearchParams 
   if (query.status !== ALL) params.set('status', query.status);
   if (query.q) params.set('q', query.q);
   if (query.page !== 1) params.set('page', String(query.page));
+  if (query.range !== DEFAULT_QUERY.range) params.set('range', query.range);
+  if (query.range === 'custom' && query.from) params.set('from', query.from);
+  if (query.range === 'custom' && query.to) params.set('to', query.to);
   return params;
 }
 

@@ -138,7 +138,14 @@ export function SignupForm(props: SignupFormProps) {
           href={groupLinks[type]}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => props.onGroupLinkClick?.()}
+          onClick={() => {
+            // Imported here, not up front: the beacon stays one small chunk that only loads after the page.
+            void import('~/lib/insights-beacon').then(
+              (beacon) => beacon.sendInsightsEvent('group_click'),
+              () => {},
+            );
+            props.onGroupLinkClick?.();
+          }}
         >
           {COPY.done.button[type]} <span className="visually-hidden">{COPY.done.newTab}</span>
         </a>

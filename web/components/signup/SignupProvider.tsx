@@ -45,7 +45,13 @@ export function SignupProvider({
   const open = useCallback((userType: UserType = 'reiter') => {
     const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     preloadSignup().then(
-      () => setState((s) => ({ open: true, session: s.session + 1, userType, returnFocusTo: trigger })),
+      () => {
+        setState((s) => ({ open: true, session: s.session + 1, userType, returnFocusTo: trigger }));
+        void import('~/lib/insights-beacon').then(
+          (beacon) => beacon.sendInsightsEvent('popup_open'),
+          () => {},
+        );
+      },
       // The code could not be loaded (offline, new deployment): the signup page works without it.
       () => window.location.assign(signupPagePath(userType)),
     );

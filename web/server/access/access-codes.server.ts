@@ -9,6 +9,7 @@ import { ACCESS_MESSAGES } from '~/copy/access';
 import { normalizeCode, wellFormedCode, type AccessAnswer } from '~/lib/access';
 import { getConfig } from '../config.server';
 import { getDatabase, schema } from '../db/db.server';
+import { countServerEvent } from '../insights/insights.server';
 import { hit } from '../rate-limit.server';
 import { purposeSecret, safeEqual } from '../signing.server';
 
@@ -63,6 +64,8 @@ export async function checkAccessCode(code: string, clientAddress: string, now =
   if (limited) return { status: 429, answer: { valid: false, error: ACCESS_MESSAGES.tooMany }, retryAfter };
   if (!valid) return { status: 200, answer: { valid: false, error: ACCESS_MESSAGES.wrong } };
   await hit(window, now, -1);
+  // The funnel's "code accepted" step: a count of the day, nothing about who entered it.
+  await countServerEvent('code_accepted', new Date(now));
   return { status: 200, answer: { valid: true }, setCookie: await grantCookie(now) };
 }
 

@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -264,3 +265,40 @@ export const authRateLimits = pgTable('auth_rate_limits', {
   /** Milliseconds since the epoch, as Better Auth counts. */
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+// Insights (web/server/insights/): counted without cookies or storage on the visitor's device.
+
+/**
+ * Daily aggregates: one row per Berlin day, metric and key, e.g. (day, 'pageview', '/') or (day,
+ * 'referrer', 'instagram'). No row describes one visitor: keys are fixed names, known paths or
+ * validated utm values, never an address, a user agent or a hash.
+ */
+export const insightsDaily = pgTable(
+  'insights_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    metric: text('metric').notNull(),
+    key: text('key').notNull().default(''),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric, t.key] })],
+);
+
+/** The day's random salt of the visitor hash; deleted with the day's hashes once the day is over. */
+export const insightsSalts = pgTable('insights_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/**
+ * The day's set of visitor hashes (salt, address, user agent): only to count each visitor once a
+ * day. Deleted with the salt once the Berlin day is over, so no visitor can be followed across days.
+ */
+export const insightsVisitors = pgTable(
+  'insights_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hash] })],
+);

@@ -12,7 +12,8 @@ import compression from 'compression';
 import express from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config.server';
-import { directAction, routeAction } from './direct-action.server';
+import { INSIGHTS_LIMITS } from '~/lib/insights';
+import { directAction, directBeacon, routeAction } from './direct-action.server';
 import {
   DATA_HEADERS,
   loadHashedAssets,
@@ -88,7 +89,12 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
 
   // The signup endpoint's action, called without React Router's request handler (decision record
   // 008). In development the route module changes under Vite, so it goes the usual way.
-  if (!('dev' in source)) app.post('/api/signups', directAction(routeAction(source.build, 'api/signups'), loadContext));
+  // The insights beacon goes leaner still (no Fetch Request at all): a spike of page views sends
+  // thousands a second. Its route module answers the same way in development and in tests.
+  if (!('dev' in source)) {
+    app.post('/api/signups', directAction(routeAction(source.build, 'api/signups'), loadContext));
+    app.post('/api/insights/events', directBeacon(INSIGHTS_LIMITS.body));
+  }
 
   // Server-Sent Events must not be buffered by compression.
   app.use(

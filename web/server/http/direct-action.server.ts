@@ -6,6 +6,8 @@
 import type { IncomingMessage } from 'node:http';
 import type express from 'express';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
+import { acceptBeacon } from '../insights/insights.server';
+import { handleApi, jsonError } from './http.server';
 
 type Action = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }) => unknown;
 
@@ -78,6 +80,35 @@ export function directAction(
       res.status(response.status);
       response.headers.forEach((value, name) => res.setHeader(name, value));
       res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * POST /api/insights/events without a Fetch Request: a spike of page views sends thousands of
+ * these a second, and the beacon needs only its (small) body, a few headers and the address. The
+ * logic is the route's (`acceptBeacon`); errors are answered as the API's handler answers them.
+ */
+export function directBeacon(bodyLimit: number): express.RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const body = await readCappedBody(req, bodyLimit);
+      if (body === null) return; // The client is gone; nothing to answer.
+      const response = await handleApi(async () => {
+        if (body.length > bodyLimit) return jsonError(413, 'Request body too large');
+        const header = (name: string) => {
+          const value = req.headers[name];
+          return Array.isArray(value) ? value[0] : value;
+        };
+        const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+        const status = await acceptBeacon(body.toString('utf8'), header, address, req.get('host'));
+        return status === 400 ? jsonError(400, 'Invalid beacon') : new Response(null, { status: 204 });
+      });
+      res.status(response.status);
+      response.headers.forEach((value, name) => res.setHeader(name, value));
+      res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
     } catch (error) {
       next(error);
     }

@@ -1,0 +1,329 @@
+// The insights: a range (the last 7, 30 or 90 days, or two dates), visitors and page views with
+// the change against the previous period, the daily chart with its figures as a table, where
+// visitors came from, campaigns, devices, the two funnels with each step's conversion, and the
+// CSV export of exactly the range shown.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { formatDate } from '~/lib/format';
+import type { InsightsReport } from '~/lib/insights';
+import { DASHBOARD_COPY, INSIGHTS_COPY } from '~/copy/dashboard';
+import { downloadTeamFile, fetchInsights, TeamAuthError } from './team-api';
+import { changeText, dailySeries, funnelSteps, insightsRange, rangeQuery, type FunnelStep } from './insights-view';
+import { INSIGHTS_RANGES, type DashboardQuery } from './view-state';
+
+/** What came back for the range `key`; a different key than the one shown means it is loading. */
+type Load = { key: string } & ({ state: 'failed' } | { state: 'ready'; report: InsightsReport });
+
+export function InsightsView(props: {
+  token: string;
+  query: DashboardQuery;
+  onQuery: (patch: Partial<DashboardQuery>) => void;
+  onAuthError: () => void;
+}) {
+  const { token, query, onQuery, onAuthError } = props;
+  const id = useId();
+  const range = insightsRange(query);
+  const key = range ? rangeQuery(range) : '';
+  const [result, setResult] = useState<Load | undefined>();
+  const load = result?.key === key ? result : { state: 'loading' as const };
+
+  useEffect(() => {
+    if (!key) return;
+    let stopped = false;
+    fetchInsights(token, key).then(
+      (report) => !stopped && setResult({ key, state: 'ready', report }),
+      (error: unknown) => {
+        if (stopped) return;
+        if (error instanceof TeamAuthError) return onAuthError();
+        setResult({ key, state: 'failed' });
+      },
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [token, key, onAuthError]);
+
+  async function exportCsv() {
+    if (!range) return;
+    try {
+      await downloadTeamFile(token, `/api/insights.csv?${rangeQuery(range)}`, 'insights.csv');
+    } catch (error) {
+      if (error instanceof TeamAuthError) return onAuthError();
+      alert(DASHBOARD_COPY.exportFailed + (error instanceof Error ? error.message : String(error)));
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="dash-section dash-insights">
+      <div className="dash-toolbar">
+        <h2 id={`${id}-title`}>{INSIGHTS_COPY.title}</h2>
+        <button type="button" className="dash-button" disabled={!range} onClick={() => void exportCsv()}>
+          {DASHBOARD_COPY.exportCsv}
+        </button>
+      </div>
+      <RangePicker query={query} onQuery={onQuery} />
+      {range ? (
+        <p className="dash-range" aria-live="polite">
+          {INSIGHTS_COPY.showing(formatDate(range.from), formatDate(range.to))}
+        </p>
+      ) : (
+        <p className="dash-error" role="alert">
+          {INSIGHTS_COPY.badRange}
+        </p>
+      )}
+      {range && load.state === 'loading' ? <p className="dash-empty">{INSIGHTS_COPY.loading}</p> : null}
+      {range && load.state === 'failed' ? (
+        <p className="dash-error" role="alert">
+          {INSIGHTS_COPY.loadFailed}
+        </p>
+      ) : null}
+      {range && load.state === 'ready' ? <Report report={load.report} /> : null}
+      <p className="dash-note">{INSIGHTS_COPY.notes}</p>
+    </section>
+  );
+}
+
+function RangePicker({ query, onQuery }: { query: DashboardQuery; onQuery: (patch: Partial<DashboardQuery>) => void }) {
+  const id = useId();
+  const [from, setFrom] = useState(query.from);
+  const [to, setTo] = useState(query.to);
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    onQuery({ range: 'custom', from, to });
+  }
+  return (
+    <form className="dash-range-picker" onSubmit={apply}>
+      <fieldset className="dash-range-choice">
+        <legend>{INSIGHTS_COPY.rangeLabel}</legend>
+        {INSIGHTS_RANGES.map((range) => (
+          <label key={range}>
+            <input
+              type="radio"
+              name={`${id}-range`}
+              value={range}
+              checked={query.range === range}
+              onChange={() => onQuery(range === 'custom' ? { range, from, to } : { range })}
+            />
+            {INSIGHTS_COPY.ranges[range]}
+          </label>
+        ))}
+      </fieldset>
+      {query.range === 'custom' ? (
+        <div className="dash-range-dates">
+          <label>
+            {INSIGHTS_COPY.from}
+            <input type="date" value={from} required onChange={(e) => setFrom(e.target.value)} />
+          </label>
+          <label>
+            {INSIGHTS_COPY.to}
+            <input type="date" value={to} required onChange={(e) => setTo(e.target.value)} />
+          </label>
+          <button type="submit" className="dash-button">
+            {INSIGHTS_COPY.apply}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function Change({ current, previous, label }: { current: number; previous: number; label: string }) {
+  const change = changeText(current, previous);
+  return (
+    <p className="dash-change">
+      {change ? INSIGHTS_COPY.change(change) : INSIGHTS_COPY.noPrevious}
+      <span className="visually-hidden">. </span> ({INSIGHTS_COPY.previous(label)}: {previous})
+    </p>
+  );
+}
+
+function Report({ report }: { report: InsightsReport }) {
+  const id = useId();
+  const funnel = funnelSteps(report.funnel);
+  return (
+    <>
+      <dl className="dash-figures">
+        <div>
+          <dt>{INSIGHTS_COPY.visitors}</dt>
+          <dd>
+            <span data-figure="visitors">{report.totals.visitors}</span>
+            <Change
+              current={report.totals.visitors}
+              previous={report.previous.visitors}
+              label={INSIGHTS_COPY.visitors}
+            />
+          </dd>
+        </div>
+        <div>
+          <dt>{INSIGHTS_COPY.pageviews}</dt>
+          <dd>
+            <span data-figure="pageviews">{report.totals.pageviews}</span>
+            <Change
+              current={report.totals.pageviews}
+              previous={report.previous.pageviews}
+              label={INSIGHTS_COPY.pageviews}
+            />
+          </dd>
+        </div>
+      </dl>
+
+      <h3 className="dash-subtitle" id={`${id}-chart`}>
+        {INSIGHTS_COPY.chartTitle}
+      </h3>
+      <DailyChart report={report} labelledBy={`${id}-chart`} />
+      <details className="dash-weeks">
+        <summary>{INSIGHTS_COPY.chartAsTable}</summary>
+        <table>
+          <caption className="visually-hidden">{INSIGHTS_COPY.chartTitle}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{INSIGHTS_COPY.day}</th>
+              <th scope="col">{INSIGHTS_COPY.visitors}</th>
+              <th scope="col">{INSIGHTS_COPY.pageviews}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{formatDate(d.date)}</th>
+                <td>{d.visitors}</td>
+                <td>{d.pageviews}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+
+      <div className="dash-insights-grid">
+        <FigureTable
+          title={INSIGHTS_COPY.referrersTitle}
+          head={[INSIGHTS_COPY.source, INSIGHTS_COPY.visitors]}
+          rows={report.referrers.map((r) => [INSIGHTS_COPY.referrerNames[r.source], r.visitors])}
+        />
+        <FigureTable
+          title={INSIGHTS_COPY.devicesTitle}
+          head={[INSIGHTS_COPY.devicesTitle, INSIGHTS_COPY.visitors]}
+          rows={[
+            [INSIGHTS_COPY.deviceNames.phone, report.devices.phone],
+            [INSIGHTS_COPY.deviceNames.desktop, report.devices.desktop],
+          ]}
+        />
+      </div>
+      {report.campaigns.length ? (
+        <FigureTable
+          title={INSIGHTS_COPY.campaignsTitle}
+          head={[INSIGHTS_COPY.source, INSIGHTS_COPY.medium, INSIGHTS_COPY.campaign, INSIGHTS_COPY.visitors]}
+          rows={report.campaigns.map((c) => [c.source, c.medium, c.campaign, c.visitors])}
+        />
+      ) : (
+        <>
+          <h3 className="dash-subtitle">{INSIGHTS_COPY.campaignsTitle}</h3>
+          <p className="dash-empty">{INSIGHTS_COPY.noCampaigns}</p>
+        </>
+      )}
+
+      <h3 className="dash-subtitle">{INSIGHTS_COPY.funnelTitle}</h3>
+      <div className="dash-insights-grid">
+        <FunnelTable title={INSIGHTS_COPY.community} steps={funnel.community} />
+        <FunnelTable title={INSIGHTS_COPY.applying} steps={funnel.applying} />
+      </div>
+    </>
+  );
+}
+
+function FigureTable({ title, head, rows }: { title: string; head: string[]; rows: (string | number)[][] }) {
+  return (
+    <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={title}>
+      <table className="dash-table">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th scope="col" key={h}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([first, ...rest], i) => (
+            <tr key={i}>
+              <th scope="row">{first}</th>
+              {rest.map((cell, j) => (
+                <td key={j}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function FunnelTable({ title, steps }: { title: string; steps: FunnelStep[] }) {
+  return (
+    <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={title}>
+      <table className="dash-table dash-funnel">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{INSIGHTS_COPY.step}</th>
+            <th scope="col">{INSIGHTS_COPY.count}</th>
+            <th scope="col">{INSIGHTS_COPY.conversion}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {steps.map((step) => (
+            <tr key={step.key} data-step={step.key}>
+              <th scope="row">{INSIGHTS_COPY.steps[step.key]}</th>
+              <td>{step.count}</td>
+              <td>{step.conversion ?? '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The daily chart, drawn by the signups' chart code (uPlot, loaded only when shown). */
+function DailyChart({ report, labelledBy }: { report: InsightsReport; labelledBy: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let remove: (() => void) | undefined;
+    let stopped = false;
+    import('./weekly-chart').then(
+      ({ drawWeeklyChart }) => {
+        if (stopped) return;
+        const styles = getComputedStyle(element);
+        remove = drawWeeklyChart(element, {
+          weeks: report.days.map((d) => formatDate(d.date).slice(0, 6)),
+          data: dailySeries(report.days),
+          labels: { week: INSIGHTS_COPY.day, riders: INSIGHTS_COPY.visitors, trainers: INSIGHTS_COPY.pageviews },
+          colours: {
+            riders: styles.getPropertyValue('--color-forest').trim() || '#1f3a2e',
+            trainers: styles.getPropertyValue('--color-brass-text').trim() || '#7a5c22',
+            axis: styles.getPropertyValue('--color-anthracite').trim() || '#26292b',
+          },
+          height: 260,
+        });
+      },
+      () => !stopped && setFailed(true),
+    );
+    return () => {
+      stopped = true;
+      remove?.();
+    };
+  }, [report]);
+  return (
+    <figure className="dash-chart">
+      {failed ? <p className="dash-empty">{INSIGHTS_COPY.chartAsTable}</p> : null}
+      <div ref={box} role="img" aria-labelledby={labelledBy} aria-describedby={`${labelledBy}-summary`} />
+      <figcaption id={`${labelledBy}-summary`}>
+        {INSIGHTS_COPY.chartSummary(report.days.length, report.totals.visitors, report.totals.pageviews)}
+      </figcaption>
+    </figure>
+  );
+}

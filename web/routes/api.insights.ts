@@ -1,0 +1,19 @@
+// GET /api/insights (team token): the figures of a range of Berlin days (`?from=&to=`, default the
+// last 30): visitors and page views per day, the previous period, referrers, campaigns, devices
+// and the funnel. See docs/api.md.
+import type { Route } from './+types/api.insights';
+import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { insightsReport, reportRange } from '~/server/insights/insights.server';
+import { requireTeam } from '~/server/access/access.server';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireTeam(request);
+    const params = new URL(request.url).searchParams;
+    const range = reportRange({ from: params.get('from'), to: params.get('to') });
+    if (!range) return jsonError(400, 'Invalid range');
+    return Response.json(await insightsReport(range.from, range.to));
+  });
+}
+
+export const action = () => closeConnection(methodNotAllowed('GET'));
