@@ -12,15 +12,19 @@
 // prints how many mails were written during the run),
 // BUILD_DIR (an existing build; default: a fresh build in .test-builds/bench-<pid>).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { spawnServer } from '../tests/support/spawn-server.ts';
 import { storedSignups } from '../tests/support/team-client.ts';
-import { benchBuild, freshPostgres, postgresAvailable, ROOT } from './support.ts';
+import {
+  benchBuild,
+  freshPostgres,
+  postgresAvailable,
+  rawPgliteInsertRate,
+  rawPostgresInsertRate,
+  type RawInsert,
+} from './support.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -39,63 +43,17 @@ interface Row {
   mailsSent?: number;
 }
 
-function migrationStatements(): string[] {
-  const dir = path.join(ROOT, 'drizzle');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').split('--> statement-breakpoint'))
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-const INSERT =
-  'insert into signups (id, user_type, name, email, newsletter_opt_in, client_timestamp) values ($1, $2, $3, $4, $5, $6)';
-const insertParams = () => {
-  const id = randomUUID();
-  return [id, 'reiter', `Bench ${id.slice(0, 8)}`, `${id}@example.org`, NEWSLETTER, new Date().toISOString()];
+const RAW_INSERT: RawInsert = {
+  sql: 'insert into signups (id, user_type, name, email, newsletter_opt_in, client_timestamp) values ($1, $2, $3, $4, $5, $6)',
+  params: () => {
+    const id = randomUUID();
+    return [id, 'reiter', `Bench ${id.slice(0, 8)}`, `${id}@example.org`, NEWSLETTER, new Date().toISOString()];
+  },
+  connections: CONNECTIONS,
+  seconds: DURATION,
 };
-
-/** Runs `insert` from CONNECTIONS concurrent callers for DURATION seconds; rows per second. */
-async function insertRate(insert: () => Promise<unknown>): Promise<number> {
-  const warmUntil = Date.now() + 1000;
-  while (Date.now() < warmUntil) await insert();
-  let rows = 0;
-  const start = performance.now();
-  const end = start + DURATION * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        await insert();
-        rows++;
-      }
-    }),
-  );
-  return rows / ((performance.now() - start) / 1000);
-}
-
-async function rawPglite(): Promise<number> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-raw-'));
-  const db = await PGlite.create(dir);
-  try {
-    for (const statement of migrationStatements()) await db.exec(statement);
-    return await insertRate(() => db.query(INSERT, insertParams()));
-  } finally {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function rawPostgres(url: string): Promise<number> {
-  // The server's pool size (web/server/db.server.ts).
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  try {
-    for (const statement of migrationStatements()) await pool.query(statement);
-    return await insertRate(() => pool.query(INSERT, insertParams()));
-  } finally {
-    await pool.end();
-  }
-}
+const rawPglite = () => rawPgliteInsertRate(RAW_INSERT);
+const rawPostgres = (url: string) => rawPostgresInsertRate(url, RAW_INSERT);
 
 function startServer(buildDir: string, env: Record<string, string>) {
   return spawnServer({ buildDir, env: { ACCESS_CODES: 'BENCH', ...env } });

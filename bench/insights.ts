@@ -14,15 +14,21 @@
 // visitors; a number above the run's beacons makes every beacon a new visitor, the worst case),
 // BUILD_DIR (an existing build; default: a fresh build in .test-builds/bench-insights-<pid>).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freshDataDir, spawnServer } from '../tests/support/spawn-server.ts';
 import { teamToken } from '../tests/support/team-client.ts';
-import { benchBuild, freshPostgres, postgresAvailable, ROOT } from './support.ts';
+import {
+  benchBuild,
+  freshPostgres,
+  postgresAvailable,
+  rawPgliteInsertRate,
+  rawPostgresInsertRate,
+  type RawInsert,
+} from './support.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -42,58 +48,15 @@ interface Row {
   reportP99: number;
 }
 
-function migrationStatements(): string[] {
-  const dir = path.join(ROOT, 'drizzle');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').split('--> statement-breakpoint'))
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 // A single-row INSERT of the kind a beacon causes (one visitor hash), one commit per row.
-const INSERT = 'insert into insights_visitors (day, hash) values ($1, $2)';
-const insertParams = () => ['2024-01-01', randomBytes(16).toString('base64url')];
-
-async function insertRate(insert: () => Promise<unknown>): Promise<number> {
-  const warmUntil = Date.now() + 1000;
-  while (Date.now() < warmUntil) await insert();
-  let rows = 0;
-  const start = performance.now();
-  const end = start + DURATION * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        await insert();
-        rows++;
-      }
-    }),
-  );
-  return rows / ((performance.now() - start) / 1000);
-}
-
-async function rawPglite(): Promise<number> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-raw-'));
-  const db = await PGlite.create(dir);
-  try {
-    for (const statement of migrationStatements()) await db.exec(statement);
-    return await insertRate(() => db.query(INSERT, insertParams()));
-  } finally {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function rawPostgres(url: string): Promise<number> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  try {
-    for (const statement of migrationStatements()) await pool.query(statement);
-    return await insertRate(() => pool.query(INSERT, insertParams()));
-  } finally {
-    await pool.end();
-  }
-}
+const RAW_INSERT: RawInsert = {
+  sql: 'insert into insights_visitors (day, hash) values ($1, $2)',
+  params: () => ['2024-01-01', randomBytes(16).toString('base64url')],
+  connections: CONNECTIONS,
+  seconds: DURATION,
+};
+const rawPglite = () => rawPgliteInsertRate(RAW_INSERT);
+const rawPostgres = (url: string) => rawPostgresInsertRate(url, RAW_INSERT);
 
 /** A year (2024) of daily aggregates shaped like real ones: pages, visitors, referrers, devices, 20 campaigns, funnel steps. */
 function yearOfAggregates(): [string, string, string, number][] {

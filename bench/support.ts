@@ -2,8 +2,10 @@
 // fresh databases on BENCH_DATABASE_URL's server. Plain Node with type stripping (no parameter
 // properties, no enums).
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -54,4 +56,66 @@ export async function freshPostgres(tag: string) {
   const url = new URL(PG_ADMIN);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+/** Every migration's SQL, statement by statement: a raw database with the app's tables. */
+function migrationStatements(): string[] {
+  const dir = path.join(ROOT, 'drizzle');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').split('--> statement-breakpoint'))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** One kind of single-row INSERT, for the raw rate a server's write path is compared with. */
+export interface RawInsert {
+  sql: string;
+  params: () => unknown[];
+  /** Concurrent callers and seconds measured (after a one-second warm-up). */
+  connections: number;
+  seconds: number;
+}
+
+/** Runs `insert` from `connections` concurrent callers for `seconds`; rows per second. */
+async function insertRate(insert: () => Promise<unknown>, { connections, seconds }: RawInsert): Promise<number> {
+  const warmUntil = Date.now() + 1000;
+  while (Date.now() < warmUntil) await insert();
+  let rows = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        await insert();
+        rows++;
+      }
+    }),
+  );
+  return rows / ((performance.now() - start) / 1000);
+}
+
+/** The raw INSERT rate of PGlite (no server), one commit per row, in a fresh data directory. */
+export async function rawPgliteInsertRate(insert: RawInsert): Promise<number> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-raw-'));
+  const db = await PGlite.create(dir);
+  try {
+    for (const statement of migrationStatements()) await db.exec(statement);
+    return await insertRate(() => db.query(insert.sql, insert.params()), insert);
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The raw INSERT rate of the PostgreSQL database at `url` through a pool the server's size (10). */
+export async function rawPostgresInsertRate(url: string, insert: RawInsert): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  try {
+    for (const statement of migrationStatements()) await pool.query(statement);
+    return await insertRate(() => pool.query(insert.sql, insert.params()), insert);
+  } finally {
+    await pool.end();
+  }
 }
