@@ -48,6 +48,13 @@ export const DASHBOARD_COPY = {
 
 export const STATUS_LABELS = { pending: 'pending', approved: 'approved', rejected: 'rejected' } as const;
 
+/** Every chart of the dashboard (a chart's figures are also in a table beside it). */
+export const DASHBOARD_CHART_COPY = {
+  loading: 'Loading chart…',
+  failed: 'The chart could not be loaded; its figures are in the table below.',
+  asTable: 'Show the chart’s figures as a table',
+};
+
 export const SIGNUPS_COPY = {
   title: 'Signups',
   loading: 'Loading signups...',
@@ -58,9 +65,6 @@ export const SIGNUPS_COPY = {
   confirmed: 'Newsletter confirmed',
   unconfirmed: 'Newsletter not confirmed',
   chartTitle: 'Signups per ISO week',
-  chartLoading: 'Loading chart…',
-  chartFailed: 'The chart could not be loaded; its figures are in the table below.',
-  chartAsTable: 'Show the chart’s figures as a table',
   week: 'Week',
   listTitle: 'All signups, newest first',
   name: 'Name',
@@ -125,7 +129,6 @@ export const INSIGHTS_COPY = {
   change: (text: string) => `${text} against the previous period`,
   noPrevious: 'no figures in the previous period',
   chartTitle: 'Visitors and page views per day',
-  chartAsTable: 'Show the chart’s figures as a table',
   day: 'Day',
   chartSummary: (days: number, visitors: number, pageviews: number) =>
     `${days} days: ${visitors} visitors, ${pageviews} page views in all.`,

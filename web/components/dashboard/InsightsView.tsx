@@ -2,12 +2,13 @@
 // the change against the previous period, the daily chart with its figures as a table, where
 // visitors came from, campaigns, devices, the two funnels with each step's conversion, and the
 // CSV export of exactly the range shown.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatDate } from '~/lib/format';
 import type { InsightsReport } from '~/lib/insights';
 import { DASHBOARD_COPY, INSIGHTS_COPY } from '~/copy/dashboard';
+import { LineChart } from './LineChart';
 import { downloadTeamFile, fetchInsights, TeamAuthError } from './team-api';
-import { changeText, dailySeries, funnelSteps, insightsRange, rangeQuery, type FunnelStep } from './insights-view';
+import { changeText, dailyPoints, funnelSteps, insightsRange, rangeQuery, type FunnelStep } from './insights-view';
 import { INSIGHTS_RANGES, type DashboardQuery } from './view-state';
 
 /** What came back for the range `key`; a different key than the one shown means it is loading. */
@@ -169,29 +170,13 @@ function Report({ report }: { report: InsightsReport }) {
       <h3 className="dash-subtitle" id={`${id}-chart`}>
         {INSIGHTS_COPY.chartTitle}
       </h3>
-      <DailyChart report={report} labelledBy={`${id}-chart`} />
-      <details className="dash-weeks">
-        <summary>{INSIGHTS_COPY.chartAsTable}</summary>
-        <table>
-          <caption className="visually-hidden">{INSIGHTS_COPY.chartTitle}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{INSIGHTS_COPY.day}</th>
-              <th scope="col">{INSIGHTS_COPY.visitors}</th>
-              <th scope="col">{INSIGHTS_COPY.pageviews}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.days.map((d) => (
-              <tr key={d.date}>
-                <th scope="row">{formatDate(d.date)}</th>
-                <td>{d.visitors}</td>
-                <td>{d.pageviews}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <LineChart
+        labelledBy={`${id}-chart`}
+        title={INSIGHTS_COPY.chartTitle}
+        columns={[INSIGHTS_COPY.day, INSIGHTS_COPY.visitors, INSIGHTS_COPY.pageviews]}
+        points={dailyPoints(report.days)}
+        summary={INSIGHTS_COPY.chartSummary(report.days.length, report.totals.visitors, report.totals.pageviews)}
+      />
 
       <div className="dash-insights-grid">
         <FigureTable
@@ -282,48 +267,5 @@ function FunnelTable({ title, steps }: { title: string; steps: FunnelStep[] }) {
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** The daily chart, drawn by the signups' chart code (uPlot, loaded only when shown). */
-function DailyChart({ report, labelledBy }: { report: InsightsReport; labelledBy: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    let remove: (() => void) | undefined;
-    let stopped = false;
-    import('./weekly-chart').then(
-      ({ drawWeeklyChart }) => {
-        if (stopped) return;
-        const styles = getComputedStyle(element);
-        remove = drawWeeklyChart(element, {
-          weeks: report.days.map((d) => formatDate(d.date).slice(0, 6)),
-          data: dailySeries(report.days),
-          labels: { week: INSIGHTS_COPY.day, riders: INSIGHTS_COPY.visitors, trainers: INSIGHTS_COPY.pageviews },
-          colours: {
-            riders: styles.getPropertyValue('--color-forest').trim() || '#1f3a2e',
-            trainers: styles.getPropertyValue('--color-brass-text').trim() || '#7a5c22',
-            axis: styles.getPropertyValue('--color-anthracite').trim() || '#26292b',
-          },
-          height: 260,
-        });
-      },
-      () => !stopped && setFailed(true),
-    );
-    return () => {
-      stopped = true;
-      remove?.();
-    };
-  }, [report]);
-  return (
-    <figure className="dash-chart">
-      {failed ? <p className="dash-empty">{INSIGHTS_COPY.chartAsTable}</p> : null}
-      <div ref={box} role="img" aria-labelledby={labelledBy} aria-describedby={`${labelledBy}-summary`} />
-      <figcaption id={`${labelledBy}-summary`}>
-        {INSIGHTS_COPY.chartSummary(report.days.length, report.totals.visitors, report.totals.pageviews)}
-      </figcaption>
-    </figure>
   );
 }

@@ -4,9 +4,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDateTime, type DashboardQuery } from '~/components/dashboard/view-state';
 import { downloadTeamFile, fetchSignupStats, fetchSignupsPage, TeamAuthError } from '~/components/dashboard/team-api';
-import { newsletterState, pageCount, type SignupStats, type TeamSignup } from '~/components/dashboard/signups-view';
+import {
+  chartSummary,
+  newsletterState,
+  pageCount,
+  weeklyPoints,
+  type SignupStats,
+  type TeamSignup,
+} from '~/components/dashboard/signups-view';
 import { DASHBOARD_COPY, SIGNUPS_COPY, TYPE_NAMES } from '~/copy/dashboard';
-import { SignupsChart } from './SignupsChart';
+import { LineChart } from './LineChart';
 
 type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
 
@@ -140,29 +147,13 @@ function Figures({ figures }: { figures: SignupStats }) {
           <h3 className="dash-subtitle" id={`${id}-chart`}>
             {SIGNUPS_COPY.chartTitle}
           </h3>
-          <SignupsChart weeks={figures.weeks} labelledBy={`${id}-chart`} />
-          <details className="dash-weeks">
-            <summary>{SIGNUPS_COPY.chartAsTable}</summary>
-            <table>
-              <caption className="visually-hidden">{SIGNUPS_COPY.chartTitle}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{SIGNUPS_COPY.week}</th>
-                  <th scope="col">{SIGNUPS_COPY.riders}</th>
-                  <th scope="col">{SIGNUPS_COPY.trainers}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {figures.weeks.map((w) => (
-                  <tr key={w.week}>
-                    <th scope="row">{w.week}</th>
-                    <td>{w.reiter}</td>
-                    <td>{w.trainer}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
+          <LineChart
+            labelledBy={`${id}-chart`}
+            title={SIGNUPS_COPY.chartTitle}
+            columns={[SIGNUPS_COPY.week, SIGNUPS_COPY.riders, SIGNUPS_COPY.trainers]}
+            points={weeklyPoints(figures.weeks)}
+            summary={chartSummary(figures.weeks)}
+          />
         </>
       ) : null}
     </>

@@ -1,7 +1,9 @@
 // The insights view without the DOM: the range a selection means (Berlin days), the change against
 // the previous period, the funnel's steps with their conversion, and the chart's series.
 import type { INSIGHTS_COPY } from '~/copy/dashboard';
+import { formatDate } from '~/lib/format';
 import type { InsightsReport } from '~/lib/insights';
+import type { ChartPoint } from './chart-points';
 import type { DashboardQuery } from './view-state';
 
 const berlinToday = new Intl.DateTimeFormat('en-CA', {
@@ -88,7 +90,10 @@ export function funnelSteps(funnel: InsightsReport['funnel']): { community: Funn
   };
 }
 
-/** The chart's data: [x positions, visitors, page views]. */
-export function dailySeries(days: InsightsReport['days']): [number[], number[], number[]] {
-  return [days.map((_, i) => i), days.map((d) => d.visitors), days.map((d) => d.pageviews)];
+/** The chart's points: one per day (German dates; the axis without the year), visitors and page views. */
+export function dailyPoints(days: InsightsReport['days']): ChartPoint[] {
+  return days.map((d) => {
+    const date = formatDate(d.date);
+    return { axis: date.slice(0, 6), row: date, a: d.visitors, b: d.pageviews };
+  });
 }

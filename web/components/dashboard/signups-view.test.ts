@@ -1,12 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  chartSummary,
-  newsletterState,
-  pageCount,
-  pageRequest,
-  weeklySeriesData,
-  type TeamSignup,
-} from './signups-view';
+import { chartSummary, newsletterState, pageCount, pageRequest, weeklyPoints, type TeamSignup } from './signups-view';
+import { seriesData } from './chart-points';
 
 const signup = (over: Partial<TeamSignup> = {}): TeamSignup => ({
   id: 's',
@@ -53,12 +47,13 @@ describe('the weekly chart', () => {
   ];
 
   test('one x per week, one series per type', () => {
-    expect(weeklySeriesData(weeks)).toEqual([
+    expect(seriesData(weeklyPoints(weeks))).toEqual([
       [0, 1, 2],
       [3, 0, 2],
       [1, 0, 4],
     ]);
-    expect(weeklySeriesData([])).toEqual([[], [], []]);
+    expect(weeklyPoints(weeks)[0]).toEqual({ axis: '2026-W46', row: '2026-W46', a: 3, b: 1 });
+    expect(seriesData(weeklyPoints([]))).toEqual([[], [], []]);
   });
 
   test('its text summary', () => {

@@ -3,6 +3,7 @@
 import { NEWSLETTER_STATES } from '~/copy/dashboard';
 import type { UserType } from '../../lib/content-types';
 import type { SignupStats, WeekCount } from '~/lib/signup-stats';
+import type { ChartPoint } from './chart-points';
 
 export type { SignupStats, WeekCount };
 
@@ -35,9 +36,9 @@ export function newsletterState(signup: TeamSignup): string {
   return signup.newsletterConfirmedAt ? NEWSLETTER_STATES.confirmed : NEWSLETTER_STATES.unconfirmed;
 }
 
-/** The chart's data: x = the week's position, one series per type (uPlot's aligned arrays). */
-export function weeklySeriesData(weeks: readonly WeekCount[]): [number[], number[], number[]] {
-  return [weeks.map((_, i) => i), weeks.map((w) => w.reiter), weeks.map((w) => w.trainer)];
+/** The chart's points: one per ISO week, riders and trainers. */
+export function weeklyPoints(weeks: readonly WeekCount[]): ChartPoint[] {
+  return weeks.map((w) => ({ axis: w.week, row: w.week, a: w.reiter, b: w.trainer }));
 }
 
 /** A sentence for screen readers that sums up the chart (the table below it has every figure). */

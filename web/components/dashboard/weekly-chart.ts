@@ -1,5 +1,5 @@
-// Draws the weekly signups with uPlot, one line per type. Imported dynamically by SignupsChart, so
-// uPlot loads only when the signups view shows the chart. It imports nothing of ours (everything
+// Draws a two-series line chart with uPlot (the weekly signups per type, the daily visitors and
+// page views). Imported dynamically by LineChart, so uPlot loads only when a view shows a chart. It imports nothing of ours (everything
 // comes in as arguments) and uPlot's stylesheet comes with the route, so loading it fetches this
 // one file and nothing else.
 import uPlot from 'uplot';

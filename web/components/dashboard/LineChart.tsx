@@ -1,0 +1,88 @@
+// A chart of two series over days or weeks, with its figures as a table beside it (the signups'
+// weeks, the insights' days). Its drawing code (uPlot) loads only when a view shows a chart.
+import { useEffect, useRef, useState } from 'react';
+import { DASHBOARD_CHART_COPY } from '~/copy/dashboard';
+import { seriesData, type ChartPoint } from './chart-points';
+
+export interface LineChartProps {
+  /** The heading's id: the chart and its table are named by it. */
+  labelledBy: string;
+  /** The table's caption (the heading's text). */
+  title: string;
+  /** Column titles: the x axis, then the two series. */
+  columns: readonly [string, string, string];
+  /** One row in the table per point. */
+  points: readonly ChartPoint[];
+  /** One sentence for screen readers: what the chart shows in all. */
+  summary: string;
+}
+
+export function LineChart({ labelledBy, title, columns, points, summary }: LineChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let remove: (() => void) | undefined;
+    let stopped = false;
+    import('./weekly-chart').then(
+      ({ drawWeeklyChart }) => {
+        if (stopped) return;
+        const styles = getComputedStyle(element);
+        remove = drawWeeklyChart(element, {
+          weeks: points.map((p) => p.axis),
+          data: seriesData(points),
+          labels: { week: columns[0], riders: columns[1], trainers: columns[2] },
+          colours: {
+            riders: styles.getPropertyValue('--color-forest').trim() || '#1f3a2e',
+            trainers: styles.getPropertyValue('--color-brass-text').trim() || '#7a5c22',
+            axis: styles.getPropertyValue('--color-anthracite').trim() || '#26292b',
+          },
+          height: 260,
+        });
+        setState('ready');
+      },
+      () => !stopped && setState('failed'),
+    );
+    return () => {
+      stopped = true;
+      remove?.();
+    };
+  }, [points, columns]);
+
+  return (
+    <>
+      <figure className="dash-chart">
+        {state === 'loading' ? <p className="dash-empty">{DASHBOARD_CHART_COPY.loading}</p> : null}
+        {state === 'failed' ? <p className="dash-empty">{DASHBOARD_CHART_COPY.failed}</p> : null}
+        <div ref={box} role="img" aria-labelledby={labelledBy} aria-describedby={`${labelledBy}-summary`} />
+        <figcaption id={`${labelledBy}-summary`}>{summary}</figcaption>
+      </figure>
+      <details className="dash-weeks">
+        <summary>{DASHBOARD_CHART_COPY.asTable}</summary>
+        <table>
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th scope="col" key={c}>
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.row}>
+                <th scope="row">{p.row}</th>
+                <td>{p.a}</td>
+                <td>{p.b}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </>
+  );
+}
