@@ -78,17 +78,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * One page view per page (also after a navigation inside the app). The beacon's code is fetched
  * only after the page's load event, as a chunk of its own: it is no part of the first load.
  */
+let countedPath: string | undefined;
 function usePageViews() {
   const { pathname } = useLocation();
   useEffect(() => {
-    const send = () =>
+    // One beacon per page shown, also where React runs an effect twice (its development checks).
+    if (countedPath === pathname) return;
+    countedPath = pathname;
+    let sent = false;
+    const send = () => {
+      sent = true;
       void import('~/lib/insights-beacon').then(
         (beacon) => beacon.sendAfterLoad('pageview'),
         () => {}, // Not counted is fine; the page must not notice.
       );
+    };
     if (document.readyState === 'complete') send();
     else addEventListener('load', send, { once: true });
-    return () => removeEventListener('load', send);
+    return () => {
+      removeEventListener('load', send);
+      if (!sent) countedPath = undefined;
+    };
   }, [pathname]);
 }
 
