@@ -23,7 +23,8 @@ function buildForTests(name: string): { buildDir: string; remove: () => void } {
   const cli = path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs');
   execFileSync(process.execPath, [cli, 'build'], {
     cwd: root,
-    env: { ...process.env, BUILD_DIR: buildDir },
+    // The product's build: vitest sets NODE_ENV=test, which would bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production', BUILD_DIR: buildDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { buildDir, remove: () => rmSync(buildDir, { recursive: true, force: true }) };
