@@ -28,6 +28,10 @@ export const SEED = [
   `insert into auth_accounts (id, account_id, provider_id, user_id, password) values ('account-1', 'user-1', 'credential', 'user-1', 'scrypt:abc$def')`,
   `insert into auth_verifications (id, identifier, value, expires_at) values ('verification-1', 'reset-password:xyz', 'user-1', now() + interval '1 hour')`,
   `insert into auth_rate_limits (id, key, count, last_request) values ('limit-1', '127.0.0.1/sign-in/email', 2, 1795000000000)`,
+  `insert into insights_daily (day, metric, key, count) values ('2026-01-02', 'pageview', '/', 41), ('2026-01-02', 'visitor', '', 17)`,
+  // Today's (Berlin) salt and hashes: those of a past day are deleted by a running server's sweep.
+  `insert into insights_salts (day, salt) values ((now() at time zone 'Europe/Berlin')::date, 'c2VlZC1zYWx0')`,
+  `insert into insights_visitors (day, hash) values ((now() at time zone 'Europe/Berlin')::date, 'seed-hash-1')`,
 ];
 
 /** Inserts SEED; throws if a table of the schema got no row (a new table needs a row here). */
