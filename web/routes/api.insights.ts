@@ -3,16 +3,14 @@
 // and the funnel. See docs/api.md.
 import type { Route } from './+types/api.insights';
 import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
-import { insightsReport, reportRange } from '~/server/insights/insights.server';
+import { requestedReport } from '~/server/insights/insights.server';
 import { requireTeam } from '~/server/access/access.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireTeam(request);
-    const params = new URL(request.url).searchParams;
-    const range = reportRange({ from: params.get('from'), to: params.get('to') });
-    if (!range) return jsonError(400, 'Invalid range');
-    return Response.json(await insightsReport(range.from, range.to));
+    const report = await requestedReport(request);
+    return report ? Response.json(report) : jsonError(400, 'Invalid range');
   });
 }
 

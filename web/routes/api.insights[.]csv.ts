@@ -2,17 +2,15 @@
 // German Excel: one row per day, then one per other figure.
 import type { Route } from './+types/api.insights[.]csv';
 import { closeConnection, csvDownload, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
-import { INSIGHTS_CSV_HEADER, insightsCsvRows, insightsReport, reportRange } from '~/server/insights/insights.server';
+import { INSIGHTS_CSV_HEADER, insightsCsvRows, requestedReport } from '~/server/insights/insights.server';
 import { requireTeam } from '~/server/access/access.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireTeam(request);
-    const params = new URL(request.url).searchParams;
-    const range = reportRange({ from: params.get('from'), to: params.get('to') });
-    if (!range) return jsonError(400, 'Invalid range');
-    const report = await insightsReport(range.from, range.to);
-    return csvDownload(`insights-${range.from}-${range.to}`, INSIGHTS_CSV_HEADER, insightsCsvRows(report));
+    const report = await requestedReport(request);
+    if (!report) return jsonError(400, 'Invalid range');
+    return csvDownload(`insights-${report.from}-${report.to}`, INSIGHTS_CSV_HEADER, insightsCsvRows(report));
   });
 }
 

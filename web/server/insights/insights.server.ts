@@ -3,4 +3,4 @@
 // report with its CSV rows (report).
 export { beaconInput, notCounted, parseBeacon, reportRange, berlinDay } from './classify.server';
 export { acceptBeacon, recordBeacon, countServerEvent, deleteExpiredVisitorData } from './recorder.server';
-export { insightsReport, insightsCsvRows, INSIGHTS_CSV_HEADER } from './report.server';
+export { insightsReport, insightsCsvRows, INSIGHTS_CSV_HEADER, requestedReport } from './report.server';

@@ -5,7 +5,7 @@ import { formatDate } from '~/lib/format';
 import { DEVICE_CLASSES, REFERRER_GROUPS, type InsightsReport, type ReferrerGroup } from '~/lib/insights';
 import { getDatabase, schema } from '../db/db.server';
 import type { Cell } from '../http/http.server';
-import { addDays, berlinDayStart, daysBetween } from './classify.server';
+import { addDays, berlinDayStart, daysBetween, reportRange } from './classify.server';
 
 /** Campaigns listed at most (the most visitors first). */
 export const TOP_CAMPAIGNS = 20;
@@ -138,4 +138,11 @@ export function insightsCsvRows(report: InsightsReport): Cell[][] {
     ['Funnel', 'Code akzeptiert', null, null, f.codesAccepted],
     ['Funnel', 'Bewerbungen', null, null, f.applications],
   ];
+}
+
+/** The report of the range a request asks for (`?from=&to=`, default the last 30 days); null for a bad range. */
+export async function requestedReport(request: Request): Promise<InsightsReport | null> {
+  const params = new URL(request.url).searchParams;
+  const range = reportRange({ from: params.get('from'), to: params.get('to') });
+  return range && insightsReport(range.from, range.to);
 }
