@@ -246,3 +246,4 @@ export { isDatabaseUnavailable } from './db-unavailable.server.ts';
 export { DataDirLockedError } from './dir-lock.server.ts';
 export { startBackupChannel } from './backup-channel.server.ts';
 export { LEADERSHIP_RETRY_MS, leaderConnectionName, type Lead } from './leader.server.ts';
+export { GroupCommit, type Waiting as GroupCommitWaiting } from './group-commit.server.ts';

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { DeviceClass } from '~/lib/insights';
-import { getDatabase, schema } from '../db/db.server';
+import { getDatabase, GroupCommit, schema, type GroupCommitWaiting } from '../db/db.server';
 import { berlinDay, deviceClass, notCounted, parseBeacon, type Beacon, type HeaderReader } from './classify.server';
 
 /** One beacon as the batch sees it: its day, and for a page view the visitor's hash of that day. */
@@ -14,54 +14,10 @@ interface Hit {
   beacon: Beacon;
   visitor?: { hash: string; device: DeviceClass };
 }
-interface Waiting {
-  hit: Hit;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
-class InsightsRecorder {
-  private queue: Waiting[] = [];
-  private inFlight = 0;
-  private scheduled = false;
-
-  constructor(
-    private readonly maxInFlight: number,
-    private readonly maxBatch = 2000,
-  ) {}
-
-  write(hit: Hit): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ hit, resolve, reject });
-      this.schedule();
-    });
-  }
-
-  private pump() {
-    while (this.inFlight < this.maxInFlight && this.queue.length) {
-      const batch = this.queue.splice(0, this.maxBatch);
-      this.inFlight++;
-      void writeHits(batch.map((w) => w.hit))
-        .then(
-          () => batch.forEach((w) => w.resolve()),
-          (error: unknown) => batch.forEach((w) => w.reject(error)),
-        )
-        .finally(() => {
-          this.inFlight--;
-          this.schedule();
-        });
-    }
-  }
-
-  // A batch starts on the next turn of the event loop, after every beacon read in this turn joined it.
-  private schedule() {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.pump();
-    });
-  }
+/** One batch of beacons, through the shared group commit: answered when its transaction has committed. */
+async function commitHits(batch: GroupCommitWaiting<Hit, void>[]) {
+  await writeHits(batch.map((w) => w.item));
+  for (const waiting of batch) waiting.resolve();
 }
 
 type Count = [day: string, metric: string, key: string];
@@ -143,12 +99,12 @@ async function addCounts(tx: Tx | ReturnType<typeof getDatabase>['db'], rows: { 
     .onConflictDoUpdate({ target: [t.day, t.metric, t.key], set: { count: sql`${t.count} + excluded.count` } });
 }
 
-const recorders = new WeakMap<object, InsightsRecorder>();
+const recorders = new WeakMap<object, GroupCommit<Hit, void>>();
 function recorderFor() {
   const database = getDatabase();
   let recorder = recorders.get(database.db);
   if (!recorder) {
-    recorder = new InsightsRecorder(database.kind === 'postgres' ? 2 : 1);
+    recorder = new GroupCommit(commitHits, database.kind === 'postgres' ? 2 : 1, 2000);
     recorders.set(database.db, recorder);
   }
   return recorder;
