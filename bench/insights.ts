@@ -19,6 +19,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { INSIGHTS_PATHS, REFERRER_GROUPS } from '../web/lib/insights.ts';
 import { freshDataDir, spawnServer } from '../tests/support/spawn-server.ts';
 import { teamToken } from '../tests/support/team-client.ts';
 import {
@@ -63,19 +64,9 @@ function yearOfAggregates(): [string, string, string, number][] {
   const rows: [string, string, string, number][] = [];
   for (let i = 0; i < 366; i++) {
     const day = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
-    for (const p of [
-      '/',
-      '/imprint',
-      '/datenschutz',
-      '/agb',
-      '/mitmachen',
-      '/access',
-      '/bewerbung',
-      '/bewerbung/danke',
-    ])
-      rows.push([day, 'pageview', p, 10 + (i % 50)]);
+    for (const p of INSIGHTS_PATHS) rows.push([day, 'pageview', p, 10 + (i % 50)]);
     rows.push([day, 'visitor', '', 40 + (i % 30)]);
-    for (const r of ['instagram', 'google', 'direct', 'other']) rows.push([day, 'referrer', r, 10]);
+    for (const r of REFERRER_GROUPS) rows.push([day, 'referrer', r, 10]);
     rows.push([day, 'device', 'phone', 30], [day, 'device', 'desktop', 10]);
     for (let c = 0; c < 20; c++) rows.push([day, 'campaign', `instagram|story|campaign-${c}`, 1 + (c % 4)]);
     rows.push([day, 'popup_open', '', 8], [day, 'group_click', '', 3], [day, 'code_accepted', '', 1]);
