@@ -12,20 +12,24 @@ export interface Waiting<Item, Result> {
   reject: (error: unknown) => void;
 }
 
+// Plain fields, no parameter properties: this module is also run by Node's type stripping (db:backup).
 export class GroupCommit<Item, Result> {
   private queue: Waiting<Item, Result>[] = [];
   private inFlight = 0;
   private scheduled = false;
+  private readonly commit: (batch: Waiting<Item, Result>[]) => Promise<void>;
+  private readonly maxInFlight: number;
+  private readonly maxBatch: number;
 
   /**
    * `commit` writes one batch and settles every waiting caller of it. `maxInFlight` batches run at
    * once (PGlite runs one query at a time anyway), each of at most `maxBatch` items.
    */
-  constructor(
-    private readonly commit: (batch: Waiting<Item, Result>[]) => Promise<void>,
-    private readonly maxInFlight: number,
-    private readonly maxBatch: number,
-  ) {}
+  constructor(commit: (batch: Waiting<Item, Result>[]) => Promise<void>, maxInFlight: number, maxBatch: number) {
+    this.commit = commit;
+    this.maxInFlight = maxInFlight;
+    this.maxBatch = maxBatch;
+  }
 
   write(item: Item): Promise<Result> {
     return new Promise((resolve, reject) => {
