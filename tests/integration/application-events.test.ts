@@ -133,7 +133,7 @@ describeEachDatabase('application events', (current) => {
     expect(created.data).toEqual(record);
     expect(Number(created.id)).toBe(await latestChangeSeq());
 
-    const change = await setApplicationStatus(record.id, 'rejected', 1);
+    const change = await setApplicationStatus(record.id, 'rejected', { expectedVersion: 1 });
     const changed = await stream.waitFor((e) => e.event === 'application' && e.id !== created.id);
     expect(change.kind).toBe('updated');
     expect(changed.data).toEqual(change.kind === 'updated' && change.application);
