@@ -7,7 +7,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
-import { eq } from 'drizzle-orm';
 import type { RouterContextProvider } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
 import { accountDeletedMail, passwordResetMail, queueAccountMail, verificationMail } from './mails.server';
@@ -85,12 +84,14 @@ function createAuth(config: Config, database: Database) {
       session: {
         create: {
           // A team member's session ends 12 hours after signing in, for Better Auth too.
-          before: async (session) => {
-            const [user] = await database.db
-              .select({ role: t.authUsers.teamRole })
-              .from(t.authUsers)
-              .where(eq(t.authUsers.id, session.userId));
-            if (!user?.role) return;
+          // Read through Better Auth's own adapter: inside its transaction (PGlite has one
+          // connection: a query beside the transaction would wait for it forever).
+          before: async (session, ctx) => {
+            const user = (await ctx?.context.internalAdapter.findUserById(session.userId)) as
+              | { teamRole?: string | null }
+              | null
+              | undefined;
+            if (!user?.teamRole) return;
             const end = new Date(Date.now() + TEAM_SESSION_MAX_S * 1000);
             if (session.expiresAt > end) return { data: { ...session, expiresAt: end } };
           },
@@ -120,6 +121,8 @@ function createAuth(config: Config, database: Database) {
       },
     },
     user: {
+      // The team role (web/server/team/): read with the user, never set through Better Auth's endpoints.
+      additionalFields: { teamRole: { type: 'string', required: false, input: false } },
       deleteUser: {
         enabled: true,
         // What belongs to the account goes first: a failure leaves the account to try again.
