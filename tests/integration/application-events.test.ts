@@ -28,7 +28,7 @@ const open: EventStreamReader[] = [];
 
 /** Opens the stream through the route, as the server would; closed after each test. */
 async function subscribe(query = '', given?: Record<string, string>) {
-  const headers = given ?? await teamAuth();
+  const headers = given ?? (await teamAuth());
   const controller = new AbortController();
   const res = await call(
     eventsRoute.loader,
@@ -160,7 +160,7 @@ describeEachDatabase('application events', (current) => {
     await setApplicationStatus(kept.id, 'approved');
     await deleteApplications(sql`${schema.applications.id} = ${gone.id}`);
 
-    const resumed = await subscribe('', { ...await teamAuth(), 'Last-Event-ID': lastSeen });
+    const resumed = await subscribe('', { ...(await teamAuth()), 'Last-Event-ID': lastSeen });
     const removed = await resumed.waitFor((e) => e.event === 'removed');
     expect(removed.data).toEqual({ ids: [gone.id] });
     expect(resumed.events.map((e) => e.event)).toEqual(['application', 'removed']);
@@ -179,7 +179,7 @@ describeEachDatabase('application events', (current) => {
     await setApplicationStatus(b.id, 'rejected');
     const c = (await createApplication(application({ name: 'C' }))).record;
 
-    const again = await subscribe('', { ...await teamAuth(), 'Last-Event-ID': lastSeen });
+    const again = await subscribe('', { ...(await teamAuth()), 'Last-Event-ID': lastSeen });
     const cEvent = await again.waitFor((e) => e.event === 'application' && (e.data as ApplicationRecord).id === c.id);
     expect(again.events.map((e) => e.event)).toEqual(['application', 'application']);
     const [bEvent] = again.events;
@@ -192,7 +192,7 @@ describeEachDatabase('application events', (current) => {
     expect(live.data).toMatchObject({ status: 'approved', version: 2 });
 
     // Up to date: nothing to replay, only what comes next.
-    const upToDate = await subscribe('', { ...await teamAuth(), 'Last-Event-ID': live.id! });
+    const upToDate = await subscribe('', { ...(await teamAuth()), 'Last-Event-ID': live.id! });
     await setApplicationStatus(c.id, 'approved');
     await upToDate.waitFor((e) => (e.data as ApplicationRecord).id === c.id);
     expect(upToDate.events.map((e) => e.event)).toEqual(['application']);
@@ -201,7 +201,7 @@ describeEachDatabase('application events', (current) => {
   test('an unknown or malformed Last-Event-ID gets a fresh snapshot', async () => {
     const { record } = await createApplication(application());
     for (const lastEventId of [String((await latestChangeSeq()) + 1000), 'abc', '-1']) {
-      const stream = await subscribe('', { ...await teamAuth(), 'Last-Event-ID': lastEventId });
+      const stream = await subscribe('', { ...(await teamAuth()), 'Last-Event-ID': lastEventId });
       const first = await stream.waitFor(() => true);
       expect(first.event, lastEventId).toBe('snapshot');
       expect(records(first.data).map((a) => a.id)).toEqual([record.id]);
@@ -217,7 +217,7 @@ describeEachDatabase('application events', (current) => {
         .insert(schema.applicationHistory)
         .values(ids.map((applicationId) => ({ applicationId, toStatus: 'pending' as const })));
     });
-    const stream = await subscribe('', { ...await teamAuth(), 'Last-Event-ID': String(before) });
+    const stream = await subscribe('', { ...(await teamAuth()), 'Last-Event-ID': String(before) });
     const first = await stream.waitFor(() => true);
     expect(first.event).toBe('snapshot');
     expect(records(first.data)).toHaveLength(RESUME_LIMIT + 1);

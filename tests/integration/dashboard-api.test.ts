@@ -22,18 +22,18 @@ const patch = async (id: string, body: unknown, given?: Record<string, string>) 
     patchRoute.action,
     new Request(`${PUBLIC_URL}/api/applications/${id}`, {
       method: 'PATCH',
-      headers: { 'Content-Type': 'application/json', ...(given ?? await teamAuth()) },
+      headers: { 'Content-Type': 'application/json', ...(given ?? (await teamAuth())) },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
     undefined,
     { id },
   );
 const history = async (id: string, headers?: Record<string, string>) =>
-  call(historyRoute.loader, get(`/api/applications/${id}/history`, headers ?? await teamAuth()), undefined, {
+  call(historyRoute.loader, get(`/api/applications/${id}/history`, headers ?? (await teamAuth())), undefined, {
     id,
   });
 const csv = async (query = '', headers?: Record<string, string>) =>
-  call(csvRoute.loader, get(`/api/applications.csv${query}`, headers ?? await teamAuth()));
+  call(csvRoute.loader, get(`/api/applications.csv${query}`, headers ?? (await teamAuth())));
 
 /** The CSV's rows as cells (the export never has a `;` inside a quoted cell in these tests). */
 const csvRows = (text: string) =>
@@ -136,7 +136,10 @@ describeEachDatabase('dashboard API', (current) => {
     const getOne = await call(patchRoute.loader, get(`/api/applications/${record.id}`, await teamAuth()));
     expect(getOne.status).toBe(405);
     expect(getOne.headers.get('allow')).toBe('PATCH');
-    const put = new Request(`${PUBLIC_URL}/api/applications/${record.id}`, { method: 'PUT', headers: await teamAuth() });
+    const put = new Request(`${PUBLIC_URL}/api/applications/${record.id}`, {
+      method: 'PUT',
+      headers: await teamAuth(),
+    });
     expect((await call(patchRoute.action, put, undefined, { id: record.id })).status).toBe(405);
     expect((await csv('?type=Rider')).status).toBe(400);
     expect((await csv('?status=done')).status).toBe(400);

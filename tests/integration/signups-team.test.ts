@@ -10,9 +10,9 @@ import { describeEachDatabase } from '../support/database';
 import { bearer, call, expiredTeamAuth, get, teamAuth, useTestConfig } from '../support/routes';
 
 const list = async (query = '', headers?: Record<string, string>) =>
-  call(signupsRoute.loader, get(`/api/signups${query}`, headers ?? await teamAuth()));
+  call(signupsRoute.loader, get(`/api/signups${query}`, headers ?? (await teamAuth())));
 const stats = async (headers?: Record<string, string>) =>
-  call(statsRoute.loader, get('/api/signups/stats', headers ?? await teamAuth()));
+  call(statsRoute.loader, get('/api/signups/stats', headers ?? (await teamAuth())));
 
 describeEachDatabase('signups for the team', (current) => {
   beforeAll(() => {

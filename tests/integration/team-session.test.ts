@@ -107,9 +107,9 @@ describeEachDatabase('team session', (current) => {
     // The next window starts fresh.
     const session = (await teamSessionOfToken(await tokenOf(colleague)))!;
     const later = Date.now() + TEAM_CODE_WINDOW_MS;
-    expect((await openTeamToken({ ...session, member: { ...session.member, id: member.id } }, TEAM_CODE, later)).kind).toBe(
-      'opened',
-    );
+    expect(
+      (await openTeamToken({ ...session, member: { ...session.member, id: member.id } }, TEAM_CODE, later)).kind,
+    ).toBe('opened');
   });
 
   test('right codes do not count: 4 wrong, 1 right, 1 wrong still leaves room', async () => {
@@ -147,7 +147,9 @@ describeEachDatabase('team session', (current) => {
     expect((await listWith(bearer(token))).status).toBe(200);
     await current().db.delete(schema.authSessions).where(eq(schema.authSessions.id, member.sessionId));
     expect((await listWith(bearer(token))).status).toBe(401);
-    expect(await current().db.select().from(schema.teamTokens).where(eq(schema.teamTokens.sessionId, member.sessionId))).toEqual([]);
+    expect(
+      await current().db.select().from(schema.teamTokens).where(eq(schema.teamTokens.sessionId, member.sessionId)),
+    ).toEqual([]);
     expect((await listWith(bearer(otherToken))).status).toBe(200);
   });
 
@@ -156,13 +158,18 @@ describeEachDatabase('team session', (current) => {
     const idleToken = await tokenOf(idle);
     expect((await listWith(bearer(idleToken))).status).toBe(401);
     // Ended for Better Auth too: the session row is gone.
-    expect(await current().db.select().from(schema.authSessions).where(eq(schema.authSessions.id, idle.sessionId))).toEqual([]);
+    expect(
+      await current().db.select().from(schema.authSessions).where(eq(schema.authSessions.id, idle.sessionId)),
+    ).toEqual([]);
     const old = await seedMember({ sessionAgeMs: TEAM_SESSION_MAX_MS + 1000, idleMs: 0 });
     expect((await listWith(bearer(await tokenOf(old)))).status).toBe(401);
     const active = await seedMember({ sessionAgeMs: TEAM_SESSION_MAX_MS - 60_000, idleMs: 29 * 60_000 });
     expect((await listWith(bearer(await tokenOf(active)))).status).toBe(200);
     // A request counts as activity (written at most once a minute).
-    const [row] = await current().db.select().from(schema.authSessions).where(eq(schema.authSessions.id, active.sessionId));
+    const [row] = await current()
+      .db.select()
+      .from(schema.authSessions)
+      .where(eq(schema.authSessions.id, active.sessionId));
     expect(Date.now() - row!.lastSeenAt!.getTime()).toBeLessThan(10_000);
   });
 

@@ -37,7 +37,11 @@ type Jar = Map<string, string>;
 
 /** A request of a browser with its cookies (same origin, as a form post sends it). */
 function browserRequest(path: string, jar: Jar, init: { form?: Record<string, string>; json?: unknown } = {}) {
-  const headers: Record<string, string> = { Origin: PUBLIC_URL, Cookie: cookieHeader(jar), 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' };
+  const headers: Record<string, string> = {
+    Origin: PUBLIC_URL,
+    Cookie: cookieHeader(jar),
+    'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  };
   if (init.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
   return new Request(`${PUBLIC_URL}${path}`, {
@@ -84,7 +88,9 @@ describeEachDatabase('the team', (current) => {
     const secret = secretOf(factor.uri);
     expect(factor.key.replace(/ /g, '')).toBe(secret);
     expect(factor.qr.length).toBeGreaterThan(20);
-    const done = await browse(invitationPage.action, pathOf(link), jar, { form: { intent: 'confirm', code: totp(secret) } });
+    const done = await browse(invitationPage.action, pathOf(link), jar, {
+      form: { intent: 'confirm', code: totp(secret) },
+    });
     const view = (await viewOf(done)) as { stage: string; backupCodes: string[] };
     return { jar, secret, view, status: done.status };
   }
@@ -93,13 +99,26 @@ describeEachDatabase('the team', (current) => {
     test('an invitation is accepted with an account, an authenticator and 10 backup codes; then the person is a member', async () => {
       const link = await invite('rita@example.org');
       const shown = (await viewOf(await browse(invitationPage.loader, pathOf(link), new Map()))) as { stage: string };
-      expect(shown).toMatchObject({ stage: 'account', email: 'rita@example.org', role: 'reviewer', existingAccount: false });
+      expect(shown).toMatchObject({
+        stage: 'account',
+        email: 'rita@example.org',
+        role: 'reviewer',
+        existingAccount: false,
+      });
       const { jar, view, status } = await accept(link);
       expect(status).toBe(200);
       expect(view.stage).toBe('done');
       expect(view.backupCodes).toHaveLength(10);
-      const [user] = await current().db.select().from(schema.authUsers).where(eq(schema.authUsers.email, 'rita@example.org'));
-      expect(user).toMatchObject({ name: 'Rita Reviewer', teamRole: 'reviewer', twoFactorEnabled: true, emailVerified: true });
+      const [user] = await current()
+        .db.select()
+        .from(schema.authUsers)
+        .where(eq(schema.authUsers.email, 'rita@example.org'));
+      expect(user).toMatchObject({
+        name: 'Rita Reviewer',
+        teamRole: 'reviewer',
+        twoFactorEnabled: true,
+        emailVerified: true,
+      });
       // The browser is signed in as the member: the code opens a token.
       const res = await browse(sessionRoute.action, '/api/team/session', jar, { json: { code: TEAM_CODE } });
       expect(res.status).toBe(200);
@@ -112,7 +131,10 @@ describeEachDatabase('the team', (current) => {
         form: { intent: 'account', name: 'Mallory', password: 'mallory-password' },
       });
       expect(replay.status).toBe(410);
-      const joined = await current().db.select().from(schema.teamActivity).where(eq(schema.teamActivity.action, 'joined'));
+      const joined = await current()
+        .db.select()
+        .from(schema.teamActivity)
+        .where(eq(schema.teamActivity.action, 'joined'));
       expect(joined.map((e) => e.memberName)).toContain('Rita Reviewer');
     });
 
@@ -153,14 +175,22 @@ describeEachDatabase('the team', (current) => {
         form: { intent: 'account', name: 'Theo', password: 'theo-password-1' },
       });
       const { uri } = (await viewOf(account)) as { uri: string };
-      const reload = (await viewOf(await browse(invitationPage.loader, pathOf(link), jar))) as { uri: string; stage: string };
+      const reload = (await viewOf(await browse(invitationPage.loader, pathOf(link), jar))) as {
+        uri: string;
+        stage: string;
+      };
       expect(reload.stage).toBe('second-factor');
       expect(reload.uri).toBe(uri);
-      const wrong = await browse(invitationPage.action, pathOf(link), jar, { form: { intent: 'confirm', code: '000000' } });
+      const wrong = await browse(invitationPage.action, pathOf(link), jar, {
+        form: { intent: 'confirm', code: '000000' },
+      });
       expect(wrong.status).toBe(400);
       expect(await viewOf(wrong)).toMatchObject({ stage: 'second-factor', error: INVITATION_MESSAGES.wrongCode });
       // Not a member yet: the second factor was not confirmed.
-      const [user] = await current().db.select().from(schema.authUsers).where(eq(schema.authUsers.email, 'theo@example.org'));
+      const [user] = await current()
+        .db.select()
+        .from(schema.authUsers)
+        .where(eq(schema.authUsers.email, 'theo@example.org'));
       expect(user!.teamRole).toBeNull();
       const code = totp(secretOf(uri));
       const done = await browse(invitationPage.action, pathOf(link), jar, { form: { intent: 'confirm', code } });
@@ -193,18 +223,30 @@ describeEachDatabase('the team', (current) => {
     test('owners invite through the API (201 with a link); someone in the team already → 409; reviewers → 403', async () => {
       const owner = await seedMember();
       const auth = bearer(await tokenOf(owner));
-      const made = await call(invitationsRoute.action, post('/api/team/invitations', { email: 'New@Example.org', role: 'owner' }, auth));
+      const made = await call(
+        invitationsRoute.action,
+        post('/api/team/invitations', { email: 'New@Example.org', role: 'owner' }, auth),
+      );
       expect(made.status).toBe(201);
       const body = await made.json();
       expect(body.url).toMatch(/^http:\/\/bewegung\.test\/team\/einladung\?token=[\w-]{40,}$/);
       expect(body.invitation).toMatchObject({ email: 'new@example.org', role: 'owner' });
-      const bad = await call(invitationsRoute.action, post('/api/team/invitations', { email: 'nope', role: 'boss' }, auth));
+      const bad = await call(
+        invitationsRoute.action,
+        post('/api/team/invitations', { email: 'nope', role: 'boss' }, auth),
+      );
       expect(bad.status).toBe(400);
-      const again = await call(invitationsRoute.action, post('/api/team/invitations', { email: owner.email, role: 'owner' }, auth));
+      const again = await call(
+        invitationsRoute.action,
+        post('/api/team/invitations', { email: owner.email, role: 'owner' }, auth),
+      );
       expect(again.status).toBe(409);
       expect((await again.json()).error).toBe(TEAM_API_MESSAGES.alreadyMember);
       const reviewer = bearer(await tokenOf(await seedMember({ role: 'reviewer' })));
-      const refused = await call(invitationsRoute.action, post('/api/team/invitations', { email: 'x@example.org', role: 'reviewer' }, reviewer));
+      const refused = await call(
+        invitationsRoute.action,
+        post('/api/team/invitations', { email: 'x@example.org', role: 'reviewer' }, reviewer),
+      );
       expect(refused.status).toBe(403);
       // The open invitation is listed, and can be withdrawn.
       const list = await (await call(membersRoute.loader, get('/api/team/members', auth))).json();
@@ -219,7 +261,10 @@ describeEachDatabase('the team', (current) => {
   describe('signing in', () => {
     let secret: string;
     beforeAll(async () => {
-      ({ secret } = await accept(await invite('sina@example.org'), { name: 'Sina Signin', password: 'sina-password-1' }));
+      ({ secret } = await accept(await invite('sina@example.org'), {
+        name: 'Sina Signin',
+        password: 'sina-password-1',
+      }));
     });
     const signIn = (jar: Jar, password = 'sina-password-1') =>
       browse(authRoute.action, '/api/auth/sign-in/email', jar, { json: { email: 'sina@example.org', password } });
@@ -245,11 +290,15 @@ describeEachDatabase('the team', (current) => {
       const ok = await verify(jar, totp(secret));
       expect(ok.status).toBe(200);
       expect(jar.has('better-auth.session_token')).toBe(true);
-      expect((await browse(sessionRoute.action, '/api/team/session', jar, { json: { code: TEAM_CODE } })).status).toBe(200);
+      expect((await browse(sessionRoute.action, '/api/team/session', jar, { json: { code: TEAM_CODE } })).status).toBe(
+        200,
+      );
       const events = await current()
         .db.select()
         .from(schema.teamActivity)
-        .where(sql`${schema.teamActivity.at} >= ${new Date(before).toISOString()}::timestamptz and ${schema.teamActivity.memberName} = 'Sina Signin'`);
+        .where(
+          sql`${schema.teamActivity.at} >= ${new Date(before).toISOString()}::timestamptz and ${schema.teamActivity.memberName} = 'Sina Signin'`,
+        );
       expect(events.map((e) => e.action).sort()).toEqual(['second-factor-failed', 'sign-in', 'sign-in-failed']);
     });
 
@@ -262,7 +311,10 @@ describeEachDatabase('the team', (current) => {
       await verify(jar, totp(secret));
       const after = await mails();
       expect(after).toHaveLength(before + 1);
-      expect(after.at(-1)).toMatchObject({ toAddress: 'sina@example.org', subject: 'Neue Anmeldung in deinem Team-Konto' });
+      expect(after.at(-1)).toMatchObject({
+        toAddress: 'sina@example.org',
+        subject: 'Neue Anmeldung in deinem Team-Konto',
+      });
       expect(after.at(-1)!.text).toContain('Firefox');
       // The same browser again (its device cookie kept): no mail.
       jar.delete('better-auth.session_token');
@@ -280,13 +332,20 @@ describeEachDatabase('the team', (current) => {
         await browse(authRoute.action, '/api/auth/sign-in/email', jar, {
           json: { email: 'bo@example.org', password: 'bo-password-123' },
         });
-        twice.push((await browse(authRoute.action, '/api/auth/two-factor/verify-backup-code', jar, { json: { code } })).status);
+        twice.push(
+          (await browse(authRoute.action, '/api/auth/two-factor/verify-backup-code', jar, { json: { code } })).status,
+        );
       }
       expect(twice).toEqual([200, 401]);
     });
 
     test('nobody sets up, replaces or removes a second factor from outside (404)', async () => {
-      for (const path of ['/two-factor/enable', '/two-factor/disable', '/two-factor/generate-backup-codes', '/two-factor/get-totp-uri']) {
+      for (const path of [
+        '/two-factor/enable',
+        '/two-factor/disable',
+        '/two-factor/generate-backup-codes',
+        '/two-factor/get-totp-uri',
+      ]) {
         const res = await browse(authRoute.action, `/api/auth${path}`, new Map(), { json: { password: 'x' } });
         expect(res.status, path).toBe(404);
       }
@@ -297,7 +356,10 @@ describeEachDatabase('the team', (current) => {
     let owner: Awaited<ReturnType<typeof seedMember>>;
     let auth: Record<string, string>;
     beforeEach(async () => {
-      await current().db.update(schema.authUsers).set({ teamRole: null }).where(sql`${schema.authUsers.teamRole} = 'owner'`);
+      await current()
+        .db.update(schema.authUsers)
+        .set({ teamRole: null })
+        .where(sql`${schema.authUsers.teamRole} = 'owner'`);
       owner = await seedMember({ name: 'Olivia Owner' });
       auth = bearer(await tokenOf(owner));
     });
@@ -325,7 +387,11 @@ describeEachDatabase('the team', (current) => {
           expect.objectContaining({ id: rita.id, name: 'Rita Reviewer', email: rita.email, role: 'reviewer' }),
         ]),
       );
-      expect(members.every((m: { lastSeenAt: string | null }) => m.lastSeenAt === null || !Number.isNaN(Date.parse(m.lastSeenAt)))).toBe(true);
+      expect(
+        members.every(
+          (m: { lastSeenAt: string | null }) => m.lastSeenAt === null || !Number.isNaN(Date.parse(m.lastSeenAt)),
+        ),
+      ).toBe(true);
       expect(await works(await tokenOf(rita))).toBe(403);
     });
 
@@ -343,7 +409,10 @@ describeEachDatabase('the team', (current) => {
         .db.select()
         .from(schema.teamActivity)
         .where(sql`${schema.teamActivity.action} = 'role-changed' and ${schema.teamActivity.target} = ${rita.id}`);
-      expect(event).toMatchObject({ memberName: 'Olivia Owner', detail: { name: 'Rita Reviewer', from: 'reviewer', to: 'owner' } });
+      expect(event).toMatchObject({
+        memberName: 'Olivia Owner',
+        detail: { name: 'Rita Reviewer', from: 'reviewer', to: 'owner' },
+      });
     });
 
     test('the last owner can be neither demoted nor removed (409); with a second owner they can', async () => {
@@ -382,11 +451,15 @@ describeEachDatabase('the team', (current) => {
       for (const token of tokens) expect(await works(token)).toBe(401);
       const [user] = await current().db.select().from(schema.authUsers).where(eq(schema.authUsers.id, rita.id));
       expect(user).toMatchObject({ teamRole: null, twoFactorEnabled: false });
-      expect(await current().db.select().from(schema.authSessions).where(eq(schema.authSessions.userId, rita.id))).toEqual([]);
+      expect(
+        await current().db.select().from(schema.authSessions).where(eq(schema.authSessions.userId, rita.id)),
+      ).toEqual([]);
       const open = await current()
         .db.select()
         .from(schema.teamInvitations)
-        .where(sql`${schema.teamInvitations.email} = ${rita.email} and ${schema.teamInvitations.revokedAt} is null and ${schema.teamInvitations.usedAt} is null`);
+        .where(
+          sql`${schema.teamInvitations.email} = ${rita.email} and ${schema.teamInvitations.revokedAt} is null and ${schema.teamInvitations.usedAt} is null`,
+        );
       expect(open).toEqual([]);
     });
 
@@ -395,7 +468,10 @@ describeEachDatabase('the team', (current) => {
       const controller = new AbortController();
       const res = await call(
         eventsRoute.loader,
-        new Request(`${PUBLIC_URL}/api/applications/events`, { headers: bearer(await tokenOf(rita)), signal: controller.signal }),
+        new Request(`${PUBLIC_URL}/api/applications/events`, {
+          headers: bearer(await tokenOf(rita)),
+          signal: controller.signal,
+        }),
       );
       expect(res.status).toBe(200);
       const stream = new EventStreamReader(res, () => controller.abort());
@@ -410,8 +486,14 @@ describeEachDatabase('the team', (current) => {
     });
 
     test('resetting a lost second factor ends the sessions and answers a new link that sets up a new one', async () => {
-      const { jar, secret } = await accept(await invite('lena@example.org'), { name: 'Lena Lost', password: 'lena-password-1' });
-      const [lena] = await current().db.select().from(schema.authUsers).where(eq(schema.authUsers.email, 'lena@example.org'));
+      const { jar, secret } = await accept(await invite('lena@example.org'), {
+        name: 'Lena Lost',
+        password: 'lena-password-1',
+      });
+      const [lena] = await current()
+        .db.select()
+        .from(schema.authUsers)
+        .where(eq(schema.authUsers.email, 'lena@example.org'));
       const reset = await call(
         factorRoute.action,
         new Request(`${PUBLIC_URL}/api/team/members/${lena!.id}/second-factor`, { method: 'DELETE', headers: auth }),
@@ -420,7 +502,9 @@ describeEachDatabase('the team', (current) => {
       );
       expect(reset.status).toBe(200);
       const { url } = await reset.json();
-      expect((await browse(sessionRoute.action, '/api/team/session', jar, { json: { code: TEAM_CODE } })).status).toBe(401);
+      expect((await browse(sessionRoute.action, '/api/team/session', jar, { json: { code: TEAM_CODE } })).status).toBe(
+        401,
+      );
       const again = await accept(new URL(url), { name: 'Lena Lost', password: 'lena-password-1' });
       expect(again.view.stage).toBe('done');
       expect(again.secret).not.toBe(secret);
@@ -447,20 +531,31 @@ describeEachDatabase('the team', (current) => {
       expect(res.status).toBe(200);
       expect((await res.json()).application.updatedBy).toEqual({ id: rita.id, name: 'Rita Reviewer' });
       const history = await (
-        await call(historyRoute.loader, get(`/api/applications/${record.id}/history`, auth), undefined, { id: record.id })
+        await call(historyRoute.loader, get(`/api/applications/${record.id}/history`, auth), undefined, {
+          id: record.id,
+        })
       ).json();
       expect(history.history.map((h: { by: unknown }) => h.by)).toEqual([null, { id: rita.id, name: 'Rita Reviewer' }]);
       const [event] = await current()
         .db.select()
         .from(schema.teamActivity)
         .where(sql`${schema.teamActivity.action} = 'status-changed' and ${schema.teamActivity.target} = ${record.id}`);
-      expect(event).toMatchObject({ memberId: rita.id, memberName: 'Rita Reviewer', detail: { from: 'pending', to: 'approved' } });
+      expect(event).toMatchObject({
+        memberId: rita.id,
+        memberName: 'Rita Reviewer',
+        detail: { from: 'pending', to: 'approved' },
+      });
       // Once the member's account is gone, the history still names them.
       await current().db.delete(schema.authUsers).where(eq(schema.authUsers.id, rita.id));
       const later = await (
-        await call(historyRoute.loader, get(`/api/applications/${record.id}/history`, bearer(await tokenOf(await seedMember()))), undefined, {
-          id: record.id,
-        })
+        await call(
+          historyRoute.loader,
+          get(`/api/applications/${record.id}/history`, bearer(await tokenOf(await seedMember()))),
+          undefined,
+          {
+            id: record.id,
+          },
+        )
       ).json();
       expect(later.history[1].by).toEqual({ id: null, name: 'Rita Reviewer' });
     });
@@ -473,7 +568,9 @@ describeEachDatabase('the team', (current) => {
       const res = await call(activityRoute.loader, get('/api/team/activity', auth));
       expect(res.status).toBe(200);
       const { events } = await res.json();
-      const exports = events.filter((e: { action: string; member: { name: string } }) => e.action === 'export' && e.member?.name === 'Eva Export');
+      const exports = events.filter(
+        (e: { action: string; member: { name: string } }) => e.action === 'export' && e.member?.name === 'Eva Export',
+      );
       expect(exports.map((e: { target: string }) => e.target)).toEqual(['signups', 'applications']);
       expect(exports[1].detail.filter).toEqual({ status: 'approved', q: 'anna' });
       expect((await call(activityRoute.loader, get('/api/team/activity?from=2026-13-01', auth))).status).toBe(400);
@@ -487,7 +584,11 @@ describeEachDatabase('the team', (current) => {
       old.setUTCMonth(old.getUTCMonth() - 12);
       old.setUTCDate(old.getUTCDate() - 1);
       await recordActivity({ action: 'sign-in', member: null, target: 'old' }, undefined, old);
-      await recordActivity({ action: 'sign-in', member: null, target: 'recent' }, undefined, new Date(now.getTime() - 86_400_000));
+      await recordActivity(
+        { action: 'sign-in', member: null, target: 'recent' },
+        undefined,
+        new Date(now.getTime() - 86_400_000),
+      );
       const swept = await sweepRetention(now);
       expect(swept.teamActivity).toBeGreaterThanOrEqual(1);
       const targets = (await current().db.select().from(schema.teamActivity)).map((e) => e.target);

@@ -53,7 +53,8 @@ export const get = (path: string, headers: Record<string, string> = {}) =>
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The Authorization header of a valid team token of a new owner (their sign-in has its own tests). */
-export const teamAuth = async (role: 'owner' | 'reviewer' = 'owner') => bearer(await tokenOf(await seedMember({ role })));
+export const teamAuth = async (role: 'owner' | 'reviewer' = 'owner') =>
+  bearer(await tokenOf(await seedMember({ role })));
 
 /** The Authorization header of a token whose session ran out (opened 12 hours and a minute ago). */
 export const expiredTeamAuth = async () => {

@@ -108,19 +108,26 @@ export async function acceptInvitation(
 
 const logins = new Map<string, Promise<TeamMemberLogin>>();
 
+/** A new member of the server at `baseUrl` (invited with its command), signed in with both factors. */
+export async function newTeamMember(
+  baseUrl: string,
+  options: { owner?: boolean; name?: string } = {},
+): Promise<TeamMemberLogin> {
+  const owner = options.owner ?? false;
+  const name = options.name ?? (owner ? 'Olivia Owner' : 'Rita Reviewer');
+  const inviter = inviters.get(baseUrl);
+  if (!inviter) throw new Error(`no inviter registered for ${baseUrl} (start it with spawnServer, or registerInviter)`);
+  const role = owner ? 'owner' : 'reviewer';
+  const email = `${role}-${randomBytes(4).toString('hex')}@example.org`;
+  const link = await inviter(email, { owner, name });
+  return acceptInvitation(baseUrl, link, { email, name, password: `${role}-password-1234` });
+}
+
 /** An owner of the server at `baseUrl`, invited and signed in once per server (and kept). */
 export function teamOwner(baseUrl: string): Promise<TeamMemberLogin> {
   let login = logins.get(baseUrl);
   if (!login) {
-    login = (async () => {
-      const inviter = inviters.get(baseUrl);
-      if (!inviter)
-        throw new Error(`no inviter registered for ${baseUrl} (start it with spawnServer, or registerInviter)`);
-      const email = `owner-${randomBytes(4).toString('hex')}@example.org`;
-      const name = 'Olivia Owner';
-      const link = await inviter(email, { owner: true, name });
-      return acceptInvitation(baseUrl, link, { email, name, password: 'owner-password-1234' });
-    })();
+    login = newTeamMember(baseUrl, { owner: true });
     login.catch(() => logins.delete(baseUrl));
     logins.set(baseUrl, login);
   }

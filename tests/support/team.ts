@@ -31,7 +31,9 @@ export async function seedMember(
   const role = options.role ?? 'owner';
   const name = options.name ?? (role === 'owner' ? 'Olivia Owner' : 'Rita Reviewer');
   const email = options.email ?? `${role}-${id.slice(0, 8)}@example.org`;
-  await db.insert(schema.authUsers).values({ id, name, email, emailVerified: true, teamRole: role, twoFactorEnabled: true });
+  await db
+    .insert(schema.authUsers)
+    .values({ id, name, email, emailVerified: true, teamRole: role, twoFactorEnabled: true });
   const session = await seedSession(id, options);
   return { id, name, email, role, ...session };
 }

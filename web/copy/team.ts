@@ -133,7 +133,7 @@ export const ACTIVITY_COPY = {
   who: 'Who',
   what: 'What',
   details: 'Details',
-  nobody: '—',
+  nobody: '(command line)',
   removedMember: '(former member)',
   actions: {
     'sign-in': 'Signed in',

@@ -31,6 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(answer.view, { status: answer.status, headers: setCookieHeaders(answer.setCookies) });
 }
 
+// Each step's answer is the whole view: the loader need not run again after it (a used invitation
+// would answer 410 under the backup codes).
+export const shouldRevalidate = () => false;
+
 // The page carries a secret (the authenticator key, then the backup codes): never cached, never indexed.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
 

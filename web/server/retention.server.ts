@@ -38,8 +38,7 @@ export function startRetentionSweep(everyMs = RETENTION_SWEEP_MS, firstAfterMs =
   const run = () =>
     sweepRetention().then(
       (deleted) => {
-        if (Object.values(deleted).some(Boolean))
-          log.info({ deleted }, 'Retention sweep deleted old records');
+        if (Object.values(deleted).some(Boolean)) log.info({ deleted }, 'Retention sweep deleted old records');
       },
       // The database may be away for a moment; the next day's sweep catches up.
       (error: unknown) => log.error({ err: error }, 'Retention sweep failed'),

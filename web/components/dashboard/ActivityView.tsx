@@ -20,7 +20,7 @@ export function ActivityView({ token, onAuthError }: { token: string; onAuthErro
       {activity.state === 'failed' ? <p className="dash-empty">{COPY.loadFailed}</p> : null}
       {activity.state === 'ready' && !activity.value.events.length ? <p className="dash-empty">{COPY.empty}</p> : null}
       {activity.state === 'ready' && activity.value.events.length ? (
-        <div className="dash-table-wrap">
+        <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={COPY.title}>
           <table className="dash-table">
             <thead>
               <tr>

@@ -77,7 +77,7 @@ export function TeamView({
       {team.state === 'failed' ? <p className="dash-empty">{COPY.loadFailed}</p> : null}
       {team.state === 'ready' ? (
         <>
-          <div className="dash-table-wrap">
+          <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={COPY.members}>
             <table className="dash-table">
               <caption>{COPY.members}</caption>
               <thead>

@@ -88,9 +88,7 @@ function createAuth(config: Config, database: Database) {
           // connection: a query beside the transaction would wait for it forever).
           before: async (session, ctx) => {
             const user = (await ctx?.context.internalAdapter.findUserById(session.userId)) as
-              | { teamRole?: string | null }
-              | null
-              | undefined;
+              { teamRole?: string | null } | null | undefined;
             if (!user?.teamRole) return;
             const end = new Date(Date.now() + TEAM_SESSION_MAX_S * 1000);
             if (session.expiresAt > end) return { data: { ...session, expiresAt: end } };
@@ -151,6 +149,13 @@ function createAuth(config: Config, database: Database) {
         ...Object.fromEntries(RATE_LIMITED_PATHS.map((path) => [path, { window: 60, max: limit }])),
         // Reading the session is not an attempt at anything; it need not write a counter.
         '/get-session': false,
+        // The second factor: a code per sign-in (the plugin's own 3 per 10 s would trip a team
+        // enrolling together behind one address). Wrong codes are also capped per challenge (5)
+        // and per account (10, then a 15-minute lock) by the plugin.
+        '/two-factor/verify-totp': { window: 60, max: limit * 2 },
+        '/two-factor/verify-backup-code': { window: 60, max: limit * 2 },
+        // Set up only by the invitation page, after the password was checked.
+        '/two-factor/enable': false,
       },
     },
     advanced: {
@@ -216,7 +221,11 @@ export async function handleAuthRequest(
   if (!observe || request.method !== 'POST') return response;
   const parsed = parseObject(body);
   const answer = parseObject(await response.clone().text());
-  const cookies = await observe(path, parsed, request, { ok: response.ok, status: response.status, body: answer ?? {} });
+  const cookies = await observe(path, parsed, request, {
+    ok: response.ok,
+    status: response.status,
+    body: answer ?? {},
+  });
   for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
   return response;
 }

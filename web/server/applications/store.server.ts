@@ -80,7 +80,13 @@ async function addHistory(
 ) {
   const [entry] = await tx
     .insert(h)
-    .values({ applicationId, fromStatus: from, toStatus: to, byMemberId: by?.id ?? null, byMemberName: by?.name ?? null })
+    .values({
+      applicationId,
+      fromStatus: from,
+      toStatus: to,
+      byMemberId: by?.id ?? null,
+      byMemberName: by?.name ?? null,
+    })
     .returning({ seq: h.id });
   return entry!.seq;
 }
