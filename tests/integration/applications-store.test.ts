@@ -36,7 +36,7 @@ describeEachDatabase('applications store', (current) => {
     expect(record).toMatchObject({ status: 'pending', version: 1, updatedAt: null, websiteLink: null, message: null });
     expect(Date.parse(record.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     const history = await getApplicationHistory(record.id);
-    expect(history).toEqual([{ from: null, to: 'pending', at: expect.any(String) }]);
+    expect(history).toEqual([{ from: null, to: 'pending', at: expect.any(String), by: null }]);
   });
 
   test('the same id again stores nothing and answers the first record', async () => {

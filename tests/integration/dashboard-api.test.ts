@@ -71,7 +71,7 @@ describeEachDatabase('dashboard API', (current) => {
     }
     // Nothing was changed by the refused requests.
     expect(await (await history(record.id)).json()).toEqual({
-      history: [{ from: null, to: 'pending', at: expect.any(String) }],
+      history: [{ from: null, to: 'pending', at: expect.any(String), by: null }],
     });
   });
 
@@ -192,6 +192,7 @@ describeEachDatabase('dashboard API', (current) => {
       'Nachricht',
       'Beworben am',
       'Geändert am',
+      'Geändert von',
     ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual([partner.id, mentee.id, mentor.id]);
     expect(rows.find((r) => r[0] === mentee.id)).toEqual([
@@ -204,6 +205,7 @@ describeEachDatabase('dashboard API', (current) => {
       '',
       mentee.createdAt,
       expect.stringMatching(/^\d{4}-/),
+      'Olivia Owner',
     ]);
 
     const ids = async (query: string) =>
