@@ -334,7 +334,7 @@ describeEachDatabase('submitting applications', (current) => {
       expect(await sweepRetention(now)).toMatchObject({ applications: 1 });
       expect((await listApplications()).map((a) => a.id).sort()).toEqual([ids.changedLately, ids.young].sort());
       // A status change counts as a change: it starts the 12 months again.
-      await setApplicationStatus(ids.changedLately, 'approved', undefined, new Date('2026-06-01T00:00:00Z'));
+      await setApplicationStatus(ids.changedLately, 'approved', { now: new Date('2026-06-01T00:00:00Z') });
       expect(await sweepRetention(new Date('2027-01-01T00:00:00Z'))).toMatchObject({ applications: 1 });
       expect((await listApplications()).map((a) => a.id)).toEqual([ids.changedLately]);
     });

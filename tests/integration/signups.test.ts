@@ -244,7 +244,7 @@ describeEachDatabase('GET /api/signups and /api/signups.csv', (current) => {
   });
 
   test('401 without a team token, with a wrong one or an expired one', async () => {
-    for (const headers of [{}, bearer('nonsense'), expiredTeamAuth(), { Authorization: 'Basic eDp5' }]) {
+    for (const headers of [{}, bearer('nonsense'), await expiredTeamAuth(), { Authorization: 'Basic eDp5' }]) {
       for (const route of [signupsRoute.loader, signupsCsvRoute.loader]) {
         const res = await call(route, get('/api/signups', headers));
         expect(res.status).toBe(401);
@@ -254,7 +254,7 @@ describeEachDatabase('GET /api/signups and /api/signups.csv', (current) => {
   });
 
   test('the list, newest first, with the double opt-in state', async () => {
-    const res = await call(signupsRoute.loader, get('/api/signups', teamAuth()));
+    const res = await call(signupsRoute.loader, get('/api/signups', await teamAuth()));
     expect(res.status).toBe(200);
     const { signups } = await res.json();
     expect(signups.map((s: { id: string }) => s.id)).toEqual(['new-signup-2', 'old-signup-1']);
@@ -268,7 +268,7 @@ describeEachDatabase('GET /api/signups and /api/signups.csv', (current) => {
   });
 
   test('the CSV export opens in German Excel: BOM, semicolons, umlauts, no formulas', async () => {
-    const res = await call(signupsCsvRoute.loader, get('/api/signups.csv', teamAuth()));
+    const res = await call(signupsCsvRoute.loader, get('/api/signups.csv', await teamAuth()));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="anmeldungen-\d{4}-\d\d-\d\d\.csv"$/);

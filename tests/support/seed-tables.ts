@@ -17,16 +17,21 @@ export const SEED = [
           ('seed-2', 'trainer', 'O''Brien, Siân', 'sian@example.org', false, null, now(), null, null, 0)`,
   `insert into applications (id, application_type, status, name, email, website_link, message, version, updated_at, consent_at)
    values ('${APPLICATION}', 'Business Partner', 'approved', 'Åsa Øberg', 'asa@example.org', 'https://example.org/ä', E'Zeile 1\\nZeile 2; "zitiert"', 2, now(), now())`,
-  `insert into application_history (application_id, from_status, to_status) values ('${APPLICATION}', null, 'pending'), ('${APPLICATION}', 'pending', 'approved')`,
+  `insert into application_history (application_id, from_status, to_status, by_member_name) values ('${APPLICATION}', null, 'pending', null), ('${APPLICATION}', 'pending', 'approved', 'Zoë Weiß')`,
   `insert into application_removals (id, application_id) values (9000000001, 'a0000000-0000-4000-8000-000000000001')`,
   `insert into mail_outbox (kind, to_address, subject, text, html, headers, attempts, claimed_at, sent_at)
    values ('application-received', 'asa@example.org', 'Deine Bewerbung', 'Hallo Åsa', '<p>Hallo</p>', '{"X-Kind": "application", "List-Id": "<a@b>"}', 3, now(), now())`,
   `insert into rate_limits (bucket, key, window_start, hits) values ('seed', 'hash-1', '2026-01-02T03:04:00Z', 7)`,
   `insert into access_attempts (code, valid, limited, client_hash) values ('MENTO', true, false, 'h1'), ('ZZZZZ', false, true, null)`,
-  `insert into auth_users (id, name, email, email_verified) values ('user-1', 'Zoë Weiß', 'zoe@example.org', true)`,
+  `insert into auth_users (id, name, email, email_verified, two_factor_enabled, team_role) values ('user-1', 'Zoë Weiß', 'zoe@example.org', true, true, 'owner')`,
   `insert into auth_sessions (id, expires_at, token, user_id, ip_address, user_agent) values ('session-1', now() + interval '1 day', 'token-1', 'user-1', null, 'Mozilla/5.0')`,
   `insert into auth_accounts (id, account_id, provider_id, user_id, password) values ('account-1', 'user-1', 'credential', 'user-1', 'scrypt:abc$def')`,
   `insert into auth_verifications (id, identifier, value, expires_at) values ('verification-1', 'reset-password:xyz', 'user-1', now() + interval '1 hour')`,
+  `insert into auth_two_factors (id, secret, backup_codes, user_id, verified, failed_verification_count) values ('factor-1', 'enc:secret', 'enc:codes', 'user-1', true, 1)`,
+  `insert into team_invitations (token_hash, email, name, role, invited_by_id, expires_at, used_at) values ('hash-1', 'neu@example.org', 'Nele Neumann', 'reviewer', 'user-1', now() + interval '7 days', null)`,
+  `insert into team_tokens (token_hash, session_id) values ('token-hash-1', 'session-1')`,
+  `insert into team_devices (user_id, device_hash) values ('user-1', 'device-hash-1')`,
+  `insert into team_activity (member_id, member_name, action, target, detail) values ('user-1', 'Zoë Weiß', 'export', 'applications', '{"filter": {"status": "approved"}, "rows": 3}')`,
   `insert into auth_rate_limits (id, key, count, last_request) values ('limit-1', '127.0.0.1/sign-in/email', 2, 1795000000000)`,
   `insert into insights_daily (day, metric, key, count) values ('2026-01-02', 'pageview', '/', 41), ('2026-01-02', 'visitor', '', 17)`,
   // Today's (Berlin) salt and hashes: those of a past day are deleted by a running server's sweep.

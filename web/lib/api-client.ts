@@ -67,8 +67,12 @@ export interface AuthUser {
   emailVerified: boolean;
 }
 
-/** Signing up or in with email and password answers a user or an error message. */
-export type AuthUserAnswer = { user: AuthUser; error: null } | { user: null; error: BackendError };
+/**
+ * Signing up or in with email and password answers a user or an error message; a team member's
+ * sign-in answers that the second factor comes next.
+ */
+export type AuthUserAnswer =
+  { user: AuthUser; error: null } | { user: null; error: BackendError } | { secondFactor: true };
 /** Asking for a password reset mail answers success or an error message. */
 export type ResetAnswer = { success: true; error: null } | { success: false; error: BackendError };
 
@@ -80,7 +84,11 @@ async function postAuth({ path, body }: { path: string; body: Record<string, unk
     credentials: 'same-origin',
     body: JSON.stringify(body),
   });
-  const answer = (await response.json().catch(() => ({}))) as { user?: AuthUser; message?: string };
+  const answer = (await response.json().catch(() => ({}))) as {
+    user?: AuthUser;
+    message?: string;
+    twoFactorRedirect?: boolean;
+  };
   const error: BackendError | null = response.ok
     ? null
     : { message: answer.message || AUTH_MESSAGES.unexpected, status: response.status };
@@ -89,6 +97,7 @@ async function postAuth({ path, body }: { path: string; body: Record<string, unk
 
 async function userCall(request: Parameters<typeof postAuth>[0]): Promise<AuthUserAnswer> {
   const { answer, error } = await postAuth(request);
+  if (!error && answer.twoFactorRedirect) return { secondFactor: true };
   if (error || !answer.user) return { user: null, error: error ?? { message: AUTH_MESSAGES.unexpected, status: 500 } };
   return { user: answer.user, error: null };
 }

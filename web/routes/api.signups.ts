@@ -4,11 +4,11 @@ import type { Route } from './+types/api.signups';
 import { SIGNUP_API_MESSAGES } from '~/copy/signup';
 import { clientAddressContext, handleApi, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
 import { listSignupsPage, signupPageQuery, submitSignup } from '~/server/signups/signups.server';
-import { requireTeam } from '~/server/access/access.server';
+import { requireTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
-    requireTeam(request);
+    await requireTeam(request);
     const page = signupPageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!page.success) return jsonError(400, 'Invalid paging', { fields: page.error.issues.map((i) => i.path[0]) });
     return Response.json(await listSignupsPage(page.data));

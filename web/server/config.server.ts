@@ -94,6 +94,13 @@ const envSchema = z
     SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(10).default(25_000),
+    /** A team member's session ends after this many minutes without a request (and after 12 hours in any case). */
+    TEAM_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int('must be a whole number of minutes')
+      .min(1, 'must be at least 1')
+      .max(720, 'must be at most 720 (12 hours)')
+      .default(30),
     /** The least severe log lines written (JSON lines on stdout in production). */
     LOG_LEVEL: z
       .literal('')
@@ -217,6 +224,8 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimit: e.AUTH_RATE_LIMIT,
     /** Interval of the comment line on open event streams (proxies close streams that stay silent). */
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
+    /** A team member's session ends after this long without a request. */
+    teamSessionIdleMs: e.TEAM_SESSION_IDLE_MINUTES * 60_000,
     /** fatal, error, warn, info (default: one line per request), debug, trace or silent. */
     logLevel: e.LOG_LEVEL,
     /** Worker processes sharing the port (1: this process serves alone). */

@@ -16,10 +16,14 @@ export interface AuthFormProps {
   notice?: AuthNotice;
   /** Called after a sign-in or sign-up by fetch, with the account's email and the success notice. */
   onSignedIn?: (email: string, notice: AuthNotice) => void;
+  /** Called when a sign-in by fetch needs the second factor (a team member's account). */
+  onSecondFactor?: () => void;
 }
 
 /** Sends the form by fetch; answers the notice to show and, after a sign-in or sign-up, the email. */
-async function send(form: ReturnType<typeof readAuthForm>): Promise<{ notice: AuthNotice; signedInAs?: string }> {
+async function send(
+  form: ReturnType<typeof readAuthForm>,
+): Promise<{ notice?: AuthNotice; signedInAs?: string; secondFactor?: boolean }> {
   const early = checkBeforeSending(form);
   if (early) return { notice: early };
   try {
@@ -28,7 +32,9 @@ async function send(form: ReturnType<typeof readAuthForm>): Promise<{ notice: Au
       return { notice: noticeFor('reset', { ok: !error, body: { message: error?.message } }) };
     }
     const call = form.intent === 'sign-up' ? signUpWithEmail : signInWithEmail;
-    const { user, error } = await call(form.email, form.password);
+    const answer = await call(form.email, form.password);
+    if ('secondFactor' in answer) return { secondFactor: true };
+    const { user, error } = answer;
     return {
       notice: noticeFor(form.intent, { ok: !error, body: { message: error?.message } }),
       signedInAs: user?.email,
@@ -38,7 +44,7 @@ async function send(form: ReturnType<typeof readAuthForm>): Promise<{ notice: Au
   }
 }
 
-export function AuthForm({ mode, email, notice: serverNotice, onSignedIn }: AuthFormProps) {
+export function AuthForm({ mode, email, notice: serverNotice, onSignedIn, onSecondFactor }: AuthFormProps) {
   const [notice, setNotice] = useState(serverNotice);
   const [busy, setBusy] = useState(false);
   // Switching the mode keeps what was typed but drops the other mode's message.
@@ -58,7 +64,8 @@ export function AuthForm({ mode, email, notice: serverNotice, onSignedIn }: Auth
     setBusy(true);
     const result = await send(form);
     setBusy(false);
-    if (result.signedInAs && onSignedIn) onSignedIn(result.signedInAs, result.notice);
+    if (result.secondFactor && onSecondFactor) onSecondFactor();
+    else if (result.signedInAs && result.notice && onSignedIn) onSignedIn(result.signedInAs, result.notice);
     else setNotice(result.notice);
   }
 
