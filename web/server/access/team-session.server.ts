@@ -5,7 +5,7 @@
 import { TEAM_SESSION_MESSAGES } from '~/copy/dashboard';
 import { getConfig } from '../config.server';
 import { jsonError } from '../http/http.server';
-import { hit } from '../rate-limit.server';
+import { hit, limitKey } from '../rate-limit.server';
 import { safeEqual, sign, verify } from '../signing.server';
 
 export const TEAM_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ export async function openTeamSession(
   clientAddress: string,
   now = Date.now(),
 ): Promise<TeamSessionResult> {
-  const window = { bucket: 'team-code', key: clientAddress, windowMs: TEAM_CODE_WINDOW_MS };
+  const window = { bucket: 'team-code', key: limitKey(clientAddress), windowMs: TEAM_CODE_WINDOW_MS };
   // Count first (atomically), so parallel guesses cannot get past the limit; undo if it was right.
   const { hits, retryAfter } = await hit(window, now);
   if (hits > TEAM_CODE_MAX_WRONG) {

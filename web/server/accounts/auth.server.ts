@@ -13,7 +13,7 @@ import { deleteAccountData } from './account-data.server';
 import { getConfig, type Config } from '../config.server';
 import { log } from '../log.server';
 import { getDatabase, schema, type Database } from '../db/db.server';
-import { clientAddressContext, readText } from '../http/http.server';
+import { clientAddressContext, limitKey, readText } from '../http/http.server';
 
 /** Better Auth's base path; /api/auth/* is handed to it by web/routes/api.auth.$.ts. */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -116,7 +116,9 @@ function createAuth(config: Config, database: Database) {
       disableCSRFCheck: false,
       useSecureCookies: config.https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.https },
-      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      // Our header carries limitKey(address) (an IPv6 client as its /64): Better Auth's limiter
+      // counts what every other limiter counts; ipv6Subnet says the same for its own parsing.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 64 },
     },
   });
 }
@@ -135,10 +137,13 @@ export function getAuth(): Auth {
   return current.auth;
 }
 
-/** A copy of `headers` that carries the client address as our server saw it (never the client's claim). */
+/**
+ * A copy of `headers` that carries the client address as our server saw it (never the client's
+ * claim), as the key our rate limits count it under.
+ */
 function withClientAddress(headers: Headers, context: Readonly<RouterContextProvider>) {
   const copy = new Headers(headers);
-  copy.set(CLIENT_ADDRESS_HEADER, context.get(clientAddressContext));
+  copy.set(CLIENT_ADDRESS_HEADER, limitKey(context.get(clientAddressContext)));
   return copy;
 }
 

@@ -24,6 +24,7 @@ import {
 } from '../serving/serving.server';
 import { hasValidPreviewCookie, namesPreviewCookie } from '../preview/preview.server';
 import { clientAddressContext, nonceContext } from './request-context.server';
+import { clientAddressOf } from './client-address.server';
 import { newNonce, securityHeaders } from './security-headers.server';
 import { closeUnreadBodies } from './unread-body.server';
 import { logWhenDone, requestIdOf } from './request-log.server';
@@ -50,6 +51,8 @@ export interface App {
 export function createApp({ config, source, clientDir }: AppOptions): App {
   const app = express();
   app.disable('x-powered-by');
+  // A number of hops, never `true` (which would believe the left-most X-Forwarded-For entry: the
+  // client's own). req.protocol and req.hostname follow it; the client address is clientAddressOf's.
   app.set('trust proxy', config.trustProxy);
   // An early answer (405, 413, 401) to a request whose body is still coming closes the connection.
   app.use(closeUnreadBodies);
@@ -83,7 +86,7 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
   const loadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
     context.set(nonceContext, res.locals.nonce as string);
-    context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    context.set(clientAddressContext, clientAddressOf(req, config.trustProxy));
     return context;
   };
 
@@ -93,7 +96,7 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
   // thousands a second. Its route module answers the same way in development and in tests.
   if (!('dev' in source)) {
     app.post('/api/signups', directAction(routeAction(source.build, 'api/signups'), loadContext));
-    app.post('/api/insights/events', directBeacon(INSIGHTS_LIMITS.body));
+    app.post('/api/insights/events', directBeacon(INSIGHTS_LIMITS.body, config.trustProxy));
   }
 
   // Server-Sent Events must not be buffered by compression.

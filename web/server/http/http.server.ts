@@ -108,6 +108,7 @@ export const methodNotAllowed = (allow: string) => jsonError(405, 'Method not al
 
 // What the routes and other folders use from the rest of the HTTP layer.
 export * from './request-context.server';
+export { limitKey } from './client-address.server';
 export * from './security-headers.server';
 export * from './csv.server';
 export * from './sse.server';

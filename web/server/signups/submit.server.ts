@@ -5,7 +5,7 @@ import { SIGNUP_API_MESSAGES } from '~/copy/signup';
 import { HONEYPOT_FIELD, validateSignup, type Signup, type SignupField, type SignupRecord } from '~/lib/signup';
 import { getConfig } from '../config.server';
 import { kickOutbox } from '../mail/mail.server';
-import { allow } from '../rate-limit.server';
+import { allow, limitKey } from '../rate-limit.server';
 import { createSignup } from './writer.server';
 
 /** What a filled honeypot gets: a record that looks stored but is not. */
@@ -35,7 +35,7 @@ export const SIGNUP_RATE_WINDOW_MS = 60_000;
  */
 export async function submitSignup(body: Record<string, unknown>, clientAddress: string): Promise<SubmitResult> {
   const limit = getConfig().signupRateLimit;
-  const rate = await allow({ bucket: 'signup', key: clientAddress, windowMs: SIGNUP_RATE_WINDOW_MS }, limit);
+  const rate = await allow({ bucket: 'signup', key: limitKey(clientAddress), windowMs: SIGNUP_RATE_WINDOW_MS }, limit);
   if (!rate.allowed) return { status: 429, error: SIGNUP_API_MESSAGES.rateLimited, retryAfter: rate.retryAfter };
 
   const result = validateSignup(body);

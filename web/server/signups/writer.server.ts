@@ -58,6 +58,7 @@ async function insertRows(rows: SignupRow[]) {
         confirmationMailClaimedAt: null,
         confirmationMailSentAt: null,
         confirmationMailAttempts: 0,
+        confirmationMailGivenUpAt: null,
       },
       created: true,
     });
