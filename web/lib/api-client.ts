@@ -45,6 +45,20 @@ export async function pushSignup(input: SignupInput & { id: string; timestamp: s
     fields?: string[];
   };
   if (response.ok && body.id && body.data) return { id: body.id, data: body.data, error: null };
+  // A retry of a signup that was stored already is answered with its id alone: the record is what was sent.
+  if (response.status === 200 && body.id === input.id) {
+    const { id, userType, name, email, newsletterOptIn, timestamp } = input;
+    const data = {
+      id,
+      userType,
+      name,
+      email,
+      newsletterOptIn: newsletterOptIn ?? true,
+      timestamp,
+      createdAt: timestamp,
+    };
+    return { id, data, error: null };
+  }
   const serverMessage = (response.status === 400 || response.status === 429) && body.error;
   return {
     id: null,

@@ -106,6 +106,22 @@ export function closeConnection(response: Response): Response {
 
 export const methodNotAllowed = (allow: string) => jsonError(405, 'Method not allowed', {}, { Allow: allow });
 
+/**
+ * Whether a request may come from this site's pages: a browser names the page's origin in `Origin`
+ * on every POST, so one naming another origin (or `null`: a sandboxed or privacy-restricted
+ * context) is a cross-site request. Without `Origin` the request did not come from a browser's
+ * page (a script, a server), which gains nothing it could not do directly.
+ */
+export function fromOwnOrigin(request: Request, publicUrl: string): boolean {
+  const origin = request.headers.get('origin');
+  if (origin === null) return true;
+  return origin === new URL(publicUrl).origin || origin === new URL(request.url).origin;
+}
+
+/** Whether the body is declared as `type` (parameters such as `charset` aside). */
+export const hasMediaType = (request: Request, type: string) =>
+  (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === type;
+
 // What the routes and other folders use from the rest of the HTTP layer.
 export * from './request-context.server';
 export { limitKey } from './client-address.server';
