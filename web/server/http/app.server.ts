@@ -27,6 +27,7 @@ import { clientAddressContext, nonceContext } from './request-context.server';
 import { clientAddressOf } from './client-address.server';
 import { newNonce, securityHeaders } from './security-headers.server';
 import { closeUnreadBodies } from './unread-body.server';
+import { refusalOf, sendRefusal } from './request-guard.server';
 import { logWhenDone, requestIdOf } from './request-log.server';
 import { requestScope } from '../log.server';
 
@@ -159,10 +160,21 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
     res.setHeader('X-Request-Id', requestId);
     requestScope.run({ requestId }, () => app(req, res));
   };
+  // A method no route serves, or a Host that is none, is answered before anything builds a URL from it.
+  const refusalHeaders = securityHeaders({ hashes: [] }, config.https);
+  const refused = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    const refusal = refusalOf(req, config.trustProxy);
+    if (!refusal) return false;
+    for (const [name, value] of Object.entries(refusalHeaders)) res.setHeader(name, value);
+    res.setHeader('X-Request-Id', requestId);
+    sendRefusal(req, res, refusal);
+    return true;
+  };
   const listener: RequestListener = fixedFile
     ? (req: IncomingMessage, res: ServerResponse) => {
         const requestId = requestIdOf(req);
         logWhenDone(req, res, requestId);
+        if (refused(req, res, requestId)) return;
         const pathname = pathOf(req.url);
         const file = (req.method === 'GET' || req.method === 'HEAD') && fixedFile(pathname);
         if (!file) handle(req, res, requestId);
@@ -180,7 +192,7 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
     : (req: IncomingMessage, res: ServerResponse) => {
         const requestId = requestIdOf(req);
         logWhenDone(req, res, requestId);
-        handle(req, res, requestId);
+        if (!refused(req, res, requestId)) handle(req, res, requestId);
       };
   return { app, listener, ready };
 }

@@ -67,6 +67,19 @@ export async function readJson(request: Request, options: BodyOptions = {}): Pro
   return body as Record<string, unknown>;
 }
 
+/**
+ * Reads a posted form (URL-encoded) for a page's action, at most `limit` bytes (16 KB by default).
+ * A larger body is answered 413: the answer is thrown, as React Router expects it from an action.
+ */
+export async function readForm(request: Request, options: BodyOptions = {}): Promise<URLSearchParams> {
+  try {
+    return new URLSearchParams(await readText(request, options));
+  } catch (error) {
+    if (error instanceof HttpError) throw error.response;
+    throw error;
+  }
+}
+
 /** Seconds a client is asked to wait when the database is not reachable. */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
