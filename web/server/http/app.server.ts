@@ -22,7 +22,7 @@ import {
   sendStaticFile,
   type StaticFile,
 } from '../serving/serving.server';
-import { hasValidPreviewCookie, namesPreviewCookie } from '../preview/preview.server';
+import { hasValidPreviewCookie, namesPreviewCookie, previewablePath } from '../preview/preview.server';
 import { clientAddressContext, nonceContext } from './request-context.server';
 import { clientAddressOf } from './client-address.server';
 import { newNonce, securityHeaders } from './security-headers.server';
@@ -62,7 +62,8 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
   app.use((req, res, next) => {
     const nonce = newNonce();
     res.locals.nonce = nonce;
-    const preview = studioOrigin !== undefined && namesPreviewCookie(req.headers.cookie);
+    // Only content pages are previewed and framed by the Studio; every other page keeps its headers.
+    const preview = studioOrigin !== undefined && previewablePath(req.path) && namesPreviewCookie(req.headers.cookie);
     if (!preview) {
       res.set(securityHeaders({ nonce }, config.https));
       next();
