@@ -107,7 +107,11 @@ async function userCall(request: Parameters<typeof postAuth>[0]): Promise<AuthUs
   return { user: answer.user, error: null };
 }
 
-/** Creates an account and signs it in; its verification link leads to /konto. Throws when the server cannot be reached. */
+/**
+ * Creates an account (it does not sign in: the mail's link verifies the address with the password,
+ * and signs in). An address that has an account answers the same, and its owner gets a mail.
+ * Throws when the server cannot be reached.
+ */
 export const signUpWithEmail = (email: string, password: string) => userCall(authRequest('sign-up', email, password));
 
 /** Signs in. Throws when the server cannot be reached. */

@@ -14,7 +14,7 @@ export interface AuthFormProps {
   mode: AuthMode;
   email: string;
   notice?: AuthNotice;
-  /** Called after a sign-in or sign-up by fetch, with the account's email and the success notice. */
+  /** Called after a sign-in by fetch, with the account's email and the success notice. */
   onSignedIn?: (email: string, notice: AuthNotice) => void;
 }
 
@@ -31,7 +31,8 @@ async function send(form: ReturnType<typeof readAuthForm>): Promise<{ notice: Au
     const { user, error } = await call(form.email, form.password);
     return {
       notice: noticeFor(form.intent, { ok: !error, body: { message: error?.message } }),
-      signedInAs: user?.email,
+      // A sign-up does not sign in (the mail says how to go on).
+      signedInAs: form.intent === 'sign-in' ? user?.email : undefined,
     };
   } catch {
     return { notice: { ok: false, message: AUTH_MESSAGES.unexpected } };

@@ -8,7 +8,14 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { RouterContextProvider } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
-import { accountDeletedMail, passwordResetMail, queueAccountMail, verificationMail } from './mails.server';
+import {
+  accountDeletedMail,
+  passwordResetMail,
+  queueAccountMail,
+  queueExistingAccountMail,
+  verificationMail,
+  verifyPageUrl,
+} from './mails.server';
 import { deleteAccountData } from './account-data.server';
 import { getConfig, type Config } from '../config.server';
 import { log } from '../log.server';
@@ -63,11 +70,20 @@ function createAuth(config: Config, database: Database) {
     // The configured public address, and the request's own origin (a same-origin post), are the
     // only origins whose state-changing requests are accepted.
     trustedOrigins: (request) => [config.publicUrl, ...(request ? [new URL(request.url).origin] : [])],
+    // Better Auth's own link target is off: the mail's link leads to our page, which asks for the
+    // password too (verification.server.ts).
+    disabledPaths: ['/verify-email'],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       // Signing in works before the address is verified; what is tied to it is shown only after.
       requireEmailVerification: false,
+      // A sign-up does not sign in: so a sign-up for an address that has an account can answer
+      // exactly as for a new one (Better Auth then answers a made-up user), and its owner is told.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await queueExistingAccountMail(user.id, user.email);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
@@ -78,8 +94,8 @@ function createAuth(config: Config, database: Database) {
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        await queueAccountMail('email-verification', verificationMail(user.email, url));
+      sendVerificationEmail: async ({ user, token }) => {
+        await queueAccountMail('email-verification', verificationMail(user.email, verifyPageUrl(token)));
       },
     },
     user: {
