@@ -88,7 +88,11 @@ describe.runIf(run)('the production log', () => {
       { response: await get('/access'), method: 'GET', path: '/access', status: 200 },
       { response: await get('/gibt-es-nicht'), method: 'GET', path: '/gibt-es-nicht', status: 404 },
       {
-        response: await fetch(`${server.url}/api/signups`, { method: 'POST', body: '{' }),
+        response: await fetch(`${server.url}/api/signups`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{',
+        }),
         method: 'POST',
         path: '/api/signups',
         status: 400,
