@@ -16,8 +16,10 @@ export default [
   // Applications: the form behind an access grant, and its thank-you page.
   route('bewerbung', 'routes/bewerbung.tsx'),
   route('bewerbung/danke', 'routes/bewerbung.danke.tsx'),
-  // Accounts: the personal page and the page a password-reset link leads to.
+  // Accounts: the personal page, the page the verification link leads to (it asks for the
+  // password), and the page a password-reset link leads to.
   route('konto', 'routes/konto.tsx'),
+  route('konto/bestaetigen', 'routes/konto.bestaetigen.tsx'),
   route('passwort-neu', 'routes/passwort-neu.tsx'),
   // The signup without JavaScript, and the newsletter double opt-in pages.
   route('mitmachen', 'routes/mitmachen.tsx'),

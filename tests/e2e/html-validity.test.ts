@@ -45,7 +45,13 @@ describe.runIf(javaAvailable())('HTML validity (W3C Nu checker)', () => {
       body: JSON.stringify({ email: 'html@example.org', password: 'pferd-und-reiter-2026', name: '' }),
     });
     expect(signUp.status).toBe(200);
-    const session = signUp.headers
+    // A sign-up does not sign in: the session comes from signing in.
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...origin },
+      body: JSON.stringify({ email: 'html@example.org', password: 'pferd-und-reiter-2026' }),
+    });
+    const session = signIn.headers
       .getSetCookie()
       .find((c) => c.includes('session_token='))!
       .split(';')[0]!;
@@ -94,6 +100,7 @@ describe.runIf(javaAvailable())('HTML validity (W3C Nu checker)', () => {
       ['bewerbung-refused', '/bewerbung', form({ applicationType: 'Mentee', name: '', email: 'x' }), 400],
       ['bewerbung-danke', '/bewerbung/danke'],
       ['passwort-neu', '/passwort-neu?token=abc'],
+      ['konto-bestaetigen', '/konto/bestaetigen?token=abc'],
       ['newsletter-bestaetigen', '/newsletter/bestaetigen?token=ungueltig'],
       ['newsletter-abmelden', '/newsletter/abmelden?token=ungueltig'],
       ['not-found', '/gibt-es-nicht', undefined, 404],

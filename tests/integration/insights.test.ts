@@ -190,7 +190,7 @@ describeEachDatabase('insights', (current) => {
     let close: () => Promise<void>;
     beforeAll(async () => {
       const app = express();
-      app.post('/api/insights/events', directBeacon(INSIGHTS_LIMITS.body));
+      app.post('/api/insights/events', directBeacon(INSIGHTS_LIMITS.body, 0));
       const server = app.listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/insights/events`;

@@ -63,13 +63,31 @@ describeEachDatabase('POST /api/signups', (current) => {
     expect(data).toMatchObject({ newsletterOptIn: true, timestamp: null });
   });
 
-  test('the same id again returns the same record and stores no duplicate', async () => {
+  test('the same id again answers 200 {id} alone (never the stored name or address) and stores no duplicate', async () => {
     const body = signup();
     const first = await (await submit(body)).json();
     const again = await submit({ ...body, name: 'Someone Else' });
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual(first);
+    expect(await again.json()).toEqual({ id: first.id });
     expect(await rows()).toHaveLength(1);
+    expect((await rows())[0]!.name).toBe('Anna Reiter');
+  });
+
+  test('only application/json from the site itself: another content type → 415, another Origin → 403', async () => {
+    const body = JSON.stringify(signup());
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) {
+      const res = await submit(body, undefined, { 'Content-Type': type });
+      expect(res.status, type).toBe(415);
+    }
+    for (const origin of ['https://evil.example', 'null', 'http://bewegung.test.evil.example']) {
+      const res = await submit(body, undefined, { Origin: origin });
+      expect(res.status, origin).toBe(403);
+      expect((await res.json()).error).toBe(SIGNUP_API_MESSAGES.forbidden);
+    }
+    expect(await rows()).toHaveLength(0);
+    // The site's own origin, JSON with a charset, and no Origin at all (not a browser's page) pass.
+    expect((await submit(signup(), undefined, { Origin: PUBLIC_URL })).status).toBe(201);
+    expect((await submit(signup(), undefined, { 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(201);
   });
 
   test('a burst of retries with one id (double click) stores exactly one record', async () => {
@@ -77,8 +95,9 @@ describeEachDatabase('POST /api/signups', (current) => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => submit(body)));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
     expect(answers.every((r) => r.status === 201 || r.status === 200)).toBe(true);
-    const bodies = await Promise.all(answers.map((r) => r.json()));
-    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as { id: string; data?: unknown }[];
+    expect(new Set(bodies.map((b) => b.id))).toEqual(new Set([body.id]));
+    expect(bodies.filter((b) => b.data)).toHaveLength(1);
     const [{ n }] = (await current().db.select({ n: count() }).from(schema.signups)) as [{ n: number }];
     expect(Number(n)).toBe(1);
   });

@@ -21,6 +21,7 @@ export function useTestConfig(env: Record<string, string> = {}) {
     AUTH_SECRET: TEST_AUTH_SECRET,
     PUBLIC_URL,
     SIGNUP_RATE_LIMIT: '0',
+    APPLICATION_RATE_LIMIT: '0',
     ...env,
   });
   setConfig(config);

@@ -22,7 +22,8 @@ export const SEED = [
   `insert into mail_outbox (kind, to_address, subject, text, html, headers, attempts, claimed_at, sent_at)
    values ('application-received', 'asa@example.org', 'Deine Bewerbung', 'Hallo Åsa', '<p>Hallo</p>', '{"X-Kind": "application", "List-Id": "<a@b>"}', 3, now(), now())`,
   `insert into rate_limits (bucket, key, window_start, hits) values ('seed', 'hash-1', '2026-01-02T03:04:00Z', 7)`,
-  `insert into access_attempts (code, valid, limited, client_hash) values ('MENTO', true, false, 'h1'), ('ZZZZZ', false, true, null)`,
+  `insert into access_attempts (code_hash, valid, limited, client_hash) values ('c1', true, false, 'h1'), (null, false, true, null)`,
+  `insert into lockdowns (scope, started_at, until, mailed_at) values ('seed', '2026-01-02T03:04:05.123456Z', '2026-01-02T03:19:05Z', null)`,
   `insert into auth_users (id, name, email, email_verified, two_factor_enabled, team_role) values ('user-1', 'Zoë Weiß', 'zoe@example.org', true, true, 'owner')`,
   `insert into auth_sessions (id, expires_at, token, user_id, ip_address, user_agent) values ('session-1', now() + interval '1 day', 'token-1', 'user-1', null, 'Mozilla/5.0')`,
   `insert into auth_accounts (id, account_id, provider_id, user_id, password) values ('account-1', 'user-1', 'credential', 'user-1', 'scrypt:abc$def')`,

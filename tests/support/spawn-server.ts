@@ -51,6 +51,7 @@ export async function spawnServer(options: StartOptions): Promise<TestServer> {
       ACCESS_CODES: TEST_ACCESS_CODES.join(','),
       AUTH_SECRET: TEST_AUTH_SECRET,
       SIGNUP_RATE_LIMIT: '0',
+      APPLICATION_RATE_LIMIT: '0',
       DATABASE_URL: '',
       ...options.env,
     },

@@ -45,6 +45,20 @@ export async function pushSignup(input: SignupInput & { id: string; timestamp: s
     fields?: string[];
   };
   if (response.ok && body.id && body.data) return { id: body.id, data: body.data, error: null };
+  // A retry of a signup that was stored already is answered with its id alone: the record is what was sent.
+  if (response.status === 200 && body.id === input.id) {
+    const { id, userType, name, email, newsletterOptIn, timestamp } = input;
+    const data = {
+      id,
+      userType,
+      name,
+      email,
+      newsletterOptIn: newsletterOptIn ?? true,
+      timestamp,
+      createdAt: timestamp,
+    };
+    return { id, data, error: null };
+  }
   const serverMessage = (response.status === 400 || response.status === 429) && body.error;
   return {
     id: null,
@@ -102,7 +116,11 @@ async function userCall(request: Parameters<typeof postAuth>[0]): Promise<AuthUs
   return { user: answer.user, error: null };
 }
 
-/** Creates an account and signs it in; its verification link leads to /konto. Throws when the server cannot be reached. */
+/**
+ * Creates an account (it does not sign in: the mail's link verifies the address with the password,
+ * and signs in). An address that has an account answers the same, and its owner gets a mail.
+ * Throws when the server cannot be reached.
+ */
 export const signUpWithEmail = (email: string, password: string) => userCall(authRequest('sign-up', email, password));
 
 /** Signs in. Throws when the server cannot be reached. */

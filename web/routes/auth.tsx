@@ -52,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   // Better Auth keeps the address in lower case: show it as stored.
   const user = answer.body.user as { email?: string } | undefined;
-  const signedInAs = answer.ok && intent !== 'reset' ? (user?.email ?? email) : null;
+  // A sign-up does not sign in (the mail says how to go on): only a sign-in does.
+  const signedInAs = answer.ok && intent === 'sign-in' ? (user?.email ?? email) : null;
   return data(
     { intent, email, notice: noticeFor(intent, answer), signedInAs, secondFactor: false },
     { status: answer.ok ? 200 : answer.status, headers: setCookieHeaders([...answer.setCookies, ...observed]) },

@@ -14,7 +14,7 @@ export interface AuthFormProps {
   mode: AuthMode;
   email: string;
   notice?: AuthNotice;
-  /** Called after a sign-in or sign-up by fetch, with the account's email and the success notice. */
+  /** Called after a sign-in by fetch, with the account's email and the success notice. */
   onSignedIn?: (email: string, notice: AuthNotice) => void;
   /** Called when a sign-in by fetch needs the second factor (a team member's account). */
   onSecondFactor?: () => void;
@@ -37,7 +37,8 @@ async function send(
     const { user, error } = answer;
     return {
       notice: noticeFor(form.intent, { ok: !error, body: { message: error?.message } }),
-      signedInAs: user?.email,
+      // A sign-up does not sign in (the mail says how to go on).
+      signedInAs: form.intent === 'sign-in' ? user?.email : undefined,
     };
   } catch {
     return { notice: { ok: false, message: AUTH_MESSAGES.unexpected } };

@@ -9,12 +9,19 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { RouterContextProvider } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
-import { accountDeletedMail, passwordResetMail, queueAccountMail, verificationMail } from './mails.server';
+import {
+  accountDeletedMail,
+  passwordResetMail,
+  queueAccountMail,
+  queueExistingAccountMail,
+  verificationMail,
+  verifyPageUrl,
+} from './mails.server';
 import { deleteAccountData } from './account-data.server';
 import { getConfig, type Config } from '../config.server';
 import { log } from '../log.server';
 import { getDatabase, schema, type Database } from '../db/db.server';
-import { clientAddressContext, readText } from '../http/http.server';
+import { clientAddressContext, limitKey, readText } from '../http/http.server';
 
 /** Better Auth's base path; /api/auth/* is handed to it by web/routes/api.auth.$.ts. */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -99,11 +106,20 @@ function createAuth(config: Config, database: Database) {
     // The configured public address, and the request's own origin (a same-origin post), are the
     // only origins whose state-changing requests are accepted.
     trustedOrigins: (request) => [config.publicUrl, ...(request ? [new URL(request.url).origin] : [])],
+    // Better Auth's own link target is off: the mail's link leads to our page, which asks for the
+    // password too (verification.server.ts).
+    disabledPaths: ['/verify-email'],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       // Signing in works before the address is verified; what is tied to it is shown only after.
       requireEmailVerification: false,
+      // A sign-up does not sign in: so a sign-up for an address that has an account can answer
+      // exactly as for a new one (Better Auth then answers a made-up user), and its owner is told.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await queueExistingAccountMail(user.id, user.email);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
@@ -114,8 +130,8 @@ function createAuth(config: Config, database: Database) {
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        await queueAccountMail('email-verification', verificationMail(user.email, url));
+      sendVerificationEmail: async ({ user, token }) => {
+        await queueAccountMail('email-verification', verificationMail(user.email, verifyPageUrl(token)));
       },
     },
     user: {
@@ -164,7 +180,9 @@ function createAuth(config: Config, database: Database) {
       disableCSRFCheck: false,
       useSecureCookies: config.https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.https },
-      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      // Our header carries limitKey(address) (an IPv6 client as its /64): Better Auth's limiter
+      // counts what every other limiter counts; ipv6Subnet says the same for its own parsing.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 64 },
     },
   });
 }
@@ -183,10 +201,13 @@ export function getAuth(): Auth {
   return current.auth;
 }
 
-/** A copy of `headers` that carries the client address as our server saw it (never the client's claim). */
+/**
+ * A copy of `headers` that carries the client address as our server saw it (never the client's
+ * claim), as the key our rate limits count it under.
+ */
 function withClientAddress(headers: Headers, context: Readonly<RouterContextProvider>) {
   const copy = new Headers(headers);
-  copy.set(CLIENT_ADDRESS_HEADER, context.get(clientAddressContext));
+  copy.set(CLIENT_ADDRESS_HEADER, limitKey(context.get(clientAddressContext)));
   return copy;
 }
 

@@ -44,6 +44,8 @@ export const signups = pgTable(
     confirmationMailClaimedAt: at('confirmation_mail_claimed_at'),
     confirmationMailSentAt: at('confirmation_mail_sent_at'),
     confirmationMailAttempts: integer('confirmation_mail_attempts').notNull().default(0),
+    /** Set when the mail was given up after its last attempt (logged, and the team told). */
+    confirmationMailGivenUpAt: at('confirmation_mail_given_up_at'),
   },
   (t) => [
     check('signups_user_type_check', sql`${t.userType} in ('reiter', 'trainer')`),
@@ -144,6 +146,8 @@ export const mailOutbox = pgTable(
     claimedAt: at('claimed_at'),
     sentAt: at('sent_at'),
     attempts: integer('attempts').notNull().default(0),
+    /** Set when the mail was given up after its last attempt (logged, and the team told). */
+    givenUpAt: at('given_up_at'),
   },
   (t) => [
     index('mail_outbox_pending_idx')
@@ -168,6 +172,19 @@ export const rateLimits = pgTable(
 );
 
 /**
+ * A lock that holds for everyone until `until`, e.g. the access-code page after too many wrong
+ * codes in total (web/server/access/access-codes.server.ts). One row per scope; taking it again is
+ * one conditional upsert, so exactly one process starts each lockdown (and tells the team).
+ */
+export const lockdowns = pgTable('lockdowns', {
+  scope: text('scope').primaryKey(),
+  startedAt: at('started_at').notNull(),
+  until: at('until').notNull(),
+  /** When the team was last told of a lockdown of this scope. */
+  mailedAt: at('mailed_at'),
+});
+
+/**
  * Every attempt at the mentee/mentor code (POST /api/access and the code page's form), valid or
  * not, so the operator can see guessing. The client is kept only as a keyed hash of its address
  * (HMAC with AUTH_SECRET): attempts from one client can be told apart, the address cannot be read
@@ -177,8 +194,12 @@ export const accessAttempts = pgTable(
   'access_attempts',
   {
     id: serial('id').primaryKey(),
-    /** The code as entered (trimmed, upper-cased, at most 64 characters). */
-    code: text('code').notNull(),
+    /**
+     * The code as entered (trimmed, upper-cased), only as a keyed hash (HMAC with AUTH_SECRET):
+     * attempts at one code can be counted, the code cannot be read back. Null for attempts
+     * recorded before codes were hashed.
+     */
+    codeHash: text('code_hash'),
     valid: boolean('valid').notNull(),
     /** Refused without a check because the client had too many wrong codes. */
     limited: boolean('limited').notNull().default(false),
