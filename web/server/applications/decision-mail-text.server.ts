@@ -19,10 +19,9 @@ export interface DecisionMailFacts {
 export const UNKNOWN_MEMBER = 'Das Team von Bewegungscoaching';
 
 /** One line of plain text: control characters (a line break in a header) become spaces. */
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
 const oneLine = (value: string) =>
   value
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 
