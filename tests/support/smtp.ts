@@ -89,7 +89,12 @@ function parseMail(raw: string, to: string[] = []): CapturedMail {
   };
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+export interface SmtpOptions {
+  /** Recipients this server refuses for good (550), as a mailbox that does not exist. */
+  refuse?: (address: string) => boolean;
+}
+
+export async function startSmtp({ refuse }: SmtpOptions = {}): Promise<TestSmtp> {
   const mails: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -98,6 +103,10 @@ export async function startSmtp(): Promise<TestSmtp> {
     // The server's pooled client connections stay open; closing must not wait the default 30 s for them.
     closeTimeout: 100,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuse?.(address.address)) return callback();
+      callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -148,10 +157,10 @@ export interface SmtpSink extends Omit<TestSmtp, 'close'> {
  * One capturing SMTP server for the test file (or describe block) that calls this: started before
  * its first test, closed after its last. Read its fields inside tests and hooks, not at the top.
  */
-export function smtpSink(): SmtpSink {
+export function smtpSink(options: SmtpOptions = {}): SmtpSink {
   let smtp: TestSmtp | undefined;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtp(options);
   });
   afterAll(() => smtp?.close());
   const current = () => {
