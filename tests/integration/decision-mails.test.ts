@@ -30,6 +30,7 @@ import {
   OUTBOX_LEASE_MS,
   OUTBOX_MAX_ATTEMPTS,
   retryDelayMs,
+  startOutbox,
   sweepMailOutbox,
 } from '~/server/mail/mail.server';
 import { syncContent } from '~/server/serving/serving.server';
@@ -38,8 +39,9 @@ import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
 import { PUBLIC_URL, bearer, call, useMailConfig } from '../support/routes';
 import { startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
-import { SMTP_DOWN, smtpSink } from '../support/smtp';
+import { SMTP_DOWN, smtpSink, startSmtp } from '../support/smtp';
 import { seedMember, tokenOf, type SeededMember } from '../support/team';
+import { until } from '../support/until';
 
 const smtp = smtpSink();
 const sweep = decisionMailQueue(recordDecisionMailSent);
@@ -303,6 +305,36 @@ describeEachDatabase('decision mails', (current) => {
     expect(await sweep({ now: at(seconds + 48 * 3600) })).toEqual({ claimed: 0, sent: 0 });
     expect(smtp.mailsTo(anna.email)).toHaveLength(0);
     expect(GIVEN_UP_MAIL_KIND).toBe('mail-given-up');
+  });
+
+  test('a process that stops mid-batch finishes the mail it is sending and hands the others back at once', async () => {
+    const slow = await startSmtp({ acceptDelayMs: 800 });
+    try {
+      useConfig(slow.url);
+      const people = [await apply({ name: 'Erste' }), await apply({ name: 'Zweite' }), await apply({ name: 'Dritte' })];
+      // Decided long enough ago: all three are due now.
+      for (const p of people) await decide(p, 'approved', -2 * DELAY_S);
+      const stop = startOutbox([sweep], 60_000);
+      // The batch is claimed and the first send is under way (its mail server takes 800 ms): stop.
+      await until(() => slow.receiving > 0, 'the first send', { intervalMs: 5 });
+      await stop();
+      expect(slow.mails).toHaveLength(1);
+      const rows = (await Promise.all(people.map((p) => mailRows(p.id)))).flat();
+      expect(rows.filter((r) => r.status === 'sent')).toHaveLength(1);
+      // The two not started are free again for any process, with no attempt counted.
+      expect(rows.filter((r) => r.status === 'sending').map((r) => [r.claimedAt, r.attempts])).toEqual([
+        [null, 0],
+        [null, 0],
+      ]);
+      expect(await sweep()).toEqual({ claimed: 2, sent: 2 });
+      for (const p of people)
+        expect(
+          slow.mails.filter((m) => m.to.includes(p.email)),
+          p.name,
+        ).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
   });
 
   test('the mail being sent reaches the live change sequence with the new state', async () => {

@@ -23,6 +23,8 @@ export interface CapturedMail {
 export interface TestSmtp {
   url: string;
   mails: CapturedMail[];
+  /** Mails whose data began to arrive (received or not yet). */
+  readonly receiving: number;
   /** Resolves with the first mail (already received or arriving) that matches. */
   waitFor(match: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
@@ -92,11 +94,14 @@ function parseMail(raw: string, to: string[] = []): CapturedMail {
 export interface SmtpOptions {
   /** Recipients this server refuses for good (550), as a mailbox that does not exist. */
   refuse?: (address: string) => boolean;
+  /** How long the server takes to accept each mail after its data (a slow mail server). */
+  acceptDelayMs?: number;
 }
 
-export async function startSmtp({ refuse }: SmtpOptions = {}): Promise<TestSmtp> {
+export async function startSmtp({ refuse, acceptDelayMs = 0 }: SmtpOptions = {}): Promise<TestSmtp> {
   const mails: CapturedMail[] = [];
   const waiters = new Set<() => void>();
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -108,9 +113,11 @@ export async function startSmtp({ refuse }: SmtpOptions = {}): Promise<TestSmtp>
       callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
     },
     onData(stream, session, callback) {
+      receiving++;
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (acceptDelayMs) await new Promise((resolve) => setTimeout(resolve, acceptDelayMs));
         mails.push(
           parseMail(
             Buffer.concat(chunks).toString('utf8'),
@@ -127,6 +134,9 @@ export async function startSmtp({ refuse }: SmtpOptions = {}): Promise<TestSmtp>
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    get receiving() {
+      return receiving;
+    },
     waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -173,6 +183,9 @@ export function smtpSink(options: SmtpOptions = {}): SmtpSink {
     },
     get mails() {
       return current().mails;
+    },
+    get receiving() {
+      return current().receiving;
     },
     waitFor: (match, timeoutMs) => current().waitFor(match, timeoutMs),
     mailsTo: (to) => current().mails.filter((m) => m.to.includes(to)),

@@ -169,6 +169,8 @@ export function decisionMailQueue(recordSent: RecordDecisionMailSent): Sweep {
     now = new Date(),
     limit = OUTBOX_BATCH,
   }: SweepOptions = {}): Promise<SweepResult> {
+    // A process that is stopping takes nothing new on: another one (or its successor) will.
+    if (outboxStopping()) return { claimed: 0, sent: 0 };
     const { db } = getDatabase();
     await giveUp(now);
     const claimed = await db
