@@ -8,13 +8,18 @@ import { programme } from './documents/programme';
 import { questionCard } from './documents/questionCard';
 import { landingSections, sectionTexts, switchSection } from './objects/sectionTexts';
 import { groupLinks, heroVideo, operator, operatorDetails, photoNetwork } from './objects/settingsParts';
+import { decisionMails, decisionMailText, decisionMailVariant } from './singletons/decisionMails';
 import { landingPage } from './singletons/landingPage';
 import { siteSettings } from './singletons/siteSettings';
 
 /** Document types that exist exactly once, with fixed ids (the desk structure opens them directly). */
-export const SINGLETONS = { siteSettings: 'siteSettings', landingPage: 'landingPage' } as const;
+export const SINGLETONS = {
+  siteSettings: 'siteSettings',
+  landingPage: 'landingPage',
+  decisionMails: 'decisionMails',
+} as const;
 
-export const singletonTypes = [siteSettings, landingPage];
+export const singletonTypes = [siteSettings, landingPage, decisionMails];
 export const documentTypes = [programme, horseCase, mediaReference, questionCard, learningSlide, faqItem, legalPage];
 export const objectTypes = [
   sectionTexts,
@@ -25,6 +30,8 @@ export const objectTypes = [
   groupLinks,
   operator,
   operatorDetails,
+  decisionMailText,
+  decisionMailVariant,
 ];
 
 export const schemaTypes = [...singletonTypes, ...documentTypes, ...objectTypes];

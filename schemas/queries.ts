@@ -55,3 +55,11 @@ export const landingPageQuery = defineQuery(`*[_id == "landingPage"][0]{
 export const legalPageQuery = defineQuery(`*[_type == "legalPage" && slug == $slug][0]{
   slug, title, dateLabel, body
 }`);
+
+// The texts of the mails that tell an applicant the team's decision (read when a mail is sent).
+const MAIL_TEXT = /* groq */ `{subject, body}`;
+export const decisionMailsQuery = defineQuery(`*[_id == "decisionMails"][0]{
+  "approval": approval${MAIL_TEXT},
+  "rejection": rejection${MAIL_TEXT},
+  "byType": byType[]{applicationType, "approval": approval${MAIL_TEXT}, "rejection": rejection${MAIL_TEXT}}
+}`);

@@ -15,6 +15,19 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: schema.json
+export type DecisionMailVariant = {
+  _type: 'decisionMailVariant';
+  applicationType: 'Mentor' | 'Mentee' | 'Business Partner';
+  approval?: DecisionMailText;
+  rejection?: DecisionMailText;
+};
+
+export type DecisionMailText = {
+  _type: 'decisionMailText';
+  subject: string;
+  body: string;
+};
+
 export type OperatorDetails = {
   _type: 'operatorDetails';
   note?: string;
@@ -282,6 +295,21 @@ export type Programme = {
   duration: string;
 };
 
+export type DecisionMails = {
+  _id: string;
+  _type: 'decisionMails';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  approval: DecisionMailText;
+  rejection: DecisionMailText;
+  byType?: Array<
+    {
+      _key: string;
+    } & DecisionMailVariant
+  >;
+};
+
 export type ProgrammeReference = {
   _ref: string;
   _type: 'reference';
@@ -537,6 +565,8 @@ export type Slug = {
 };
 
 export type AllSanitySchemaTypes =
+  | DecisionMailVariant
+  | DecisionMailText
   | OperatorDetails
   | Operator
   | GroupLinks
@@ -555,6 +585,7 @@ export type AllSanitySchemaTypes =
   | MediaReference
   | HorseCase
   | Programme
+  | DecisionMails
   | ProgrammeReference
   | HorseCaseReference
   | MediaReferenceReference
@@ -907,3 +938,35 @@ export type LegalPageQueryResult = {
       }
   >;
 } | null;
+
+// Source: ../schemas/queries.ts
+// Variable: decisionMailsQuery
+// Query: *[_id == "decisionMails"][0]{  "approval": approval{subject, body},  "rejection": rejection{subject, body},  "byType": byType[]{applicationType, "approval": approval{subject, body}, "rejection": rejection{subject, body}}}
+export type DecisionMailsQueryResult =
+  | {
+      approval: null;
+      rejection: null;
+      byType: null;
+    }
+  | {
+      approval: {
+        subject: string;
+        body: string;
+      };
+      rejection: {
+        subject: string;
+        body: string;
+      };
+      byType: Array<{
+        applicationType: 'Business Partner' | 'Mentee' | 'Mentor';
+        approval: {
+          subject: string;
+          body: string;
+        } | null;
+        rejection: {
+          subject: string;
+          body: string;
+        } | null;
+      }> | null;
+    }
+  | null;

@@ -116,6 +116,21 @@ describe('rules that stop a broken page', () => {
     expect(errors).toMatch(/operator\.street/);
   });
 
+  test('decision mails: an unknown placeholder, a missing rejection, an empty type entry, a type twice', async () => {
+    const mails = byId('decisionMails');
+    mails.approval.body = 'Hallo {vorname}, du schriebst: {nachricht}';
+    delete mails.rejection;
+    mails.byType = [
+      { _key: 'a', _type: 'decisionMailVariant', applicationType: 'Mentee' },
+      { _key: 'b', _type: 'decisionMailVariant', applicationType: 'Mentee', rejection: mails.approval },
+    ];
+    const errors = (await errorsOf(mails)).join('\n');
+    expect(errors).toMatch(/approval\.body: Unbekannter Platzhalter „\{nachricht\}“/);
+    expect(errors).toMatch(/rejection: (Die Absage fehlt|Required)/);
+    expect(errors).toMatch(/byType.*Bitte schreibe eine Zusage, eine Absage oder beides/);
+    expect(errors).toMatch(/byType: Für „Mentee“ gibt es zwei Einträge/);
+  });
+
   test('a legal page without date or a second page for the same slug', async () => {
     const agb = byId('legalPage-agb');
     agb.dateLabel = 'Oktober 2025';
