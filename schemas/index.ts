@@ -7,7 +7,7 @@ import { mediaReference } from './documents/mediaReference';
 import { programme } from './documents/programme';
 import { questionCard } from './documents/questionCard';
 import { landingSections, sectionTexts, switchSection } from './objects/sectionTexts';
-import { groupLinks, heroVideo, operator, operatorDetails, photoNetwork } from './objects/settingsParts';
+import { communityGroup, heroVideo, operator, operatorDetails, photoNetwork } from './objects/settingsParts';
 import { landingPage } from './singletons/landingPage';
 import { siteSettings } from './singletons/siteSettings';
 
@@ -22,7 +22,7 @@ export const objectTypes = [
   landingSections,
   photoNetwork,
   heroVideo,
-  groupLinks,
+  communityGroup,
   operator,
   operatorDetails,
 ];

@@ -46,12 +46,26 @@ export interface InsightsReport {
   /** The same figures for the period of the same length just before `from`. */
   previous: { visitors: number; pageviews: number };
   referrers: { source: ReferrerGroup; visitors: number }[];
-  campaigns: { source: string; medium: string; campaign: string; visitors: number }[];
+  /** Visitors (at their first page view of a day) and counted group-link clicks per campaign. */
+  campaigns: { source: string; medium: string; campaign: string; visitors: number; groupClicks: number }[];
+  /**
+   * The pool of WhatsApp groups as it is now: each group's counted clicks in the range, its counted
+   * clicks since it was added (`total`, what fills it), its capacity, and whether its link leads there now.
+   */
+  groups: {
+    audience: 'reiter' | 'trainer';
+    name: string;
+    clicks: number;
+    total: number;
+    capacity: number;
+    current: boolean;
+  }[];
   devices: Record<DeviceClass, number>;
   funnel: {
     landingViews: number;
     popupOpens: number;
     signups: { reiter: number; trainer: number };
+    /** Counted clicks on the stable group links (/gruppe/…), on the server. */
     groupClicks: number;
     accessViews: number;
     codesAccepted: number;

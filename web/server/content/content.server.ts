@@ -6,8 +6,9 @@
 // queries and mapping run on the drafts, with stega marks in the texts, fresh on every call:
 // nothing of a draft is cached.
 import { createHash } from 'node:crypto';
-import { landingPageQuery, legalPageQuery, siteSettingsQuery } from '../../../schemas/queries';
+import { communityGroupsQuery, landingPageQuery, legalPageQuery, siteSettingsQuery } from '../../../schemas/queries';
 import type {
+  CommunityGroupsQueryResult,
   LandingPageQueryResult,
   LegalPageQueryResult,
   SiteSettingsQueryResult,
@@ -19,6 +20,7 @@ import type {
   LegalPage,
   LegalSlug,
   SiteSettings,
+  CommunityGroup,
 } from '~/lib/content-types';
 import { LEGAL_PAGES } from '~/lib/public-pages';
 import { sanityConfig } from '../config.server';
@@ -44,6 +46,7 @@ interface ContentState {
   pipeline: ImagePipeline;
   settings?: Promise<SiteSettings>;
   landing?: Promise<LandingContent>;
+  community?: Promise<CommunityGroup[]>;
   legal: Map<LegalSlug, Promise<LegalPage>>;
 }
 
@@ -95,16 +98,14 @@ export async function withoutStega<T>(value: T): Promise<T> {
 
 /** A draft's settings values that are ids or links: never stega-marked. */
 async function plainSettings(settings: SiteSettings): Promise<SiteSettings> {
-  const [youtubeId, groupLinks, photoNetworkUrl, email] = await Promise.all([
+  const [youtubeId, photoNetworkUrl, email] = await Promise.all([
     withoutStega(settings.heroVideo.youtubeId),
-    withoutStega(settings.groupLinks),
     withoutStega(settings.photoNetwork.url),
     withoutStega(settings.operator.email),
   ]);
   return {
     ...settings,
     heroVideo: { ...settings.heroVideo, youtubeId },
-    groupLinks,
     photoNetwork: { ...settings.photoNetwork, url: photoNetworkUrl },
     operator: { ...settings.operator, email },
   };
@@ -153,6 +154,8 @@ function memo<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefi
 export const getSiteSettings = (options?: ContentOptions) => settingsOf(stateFor(options));
 export const getLandingContent = (options?: ContentOptions) => landingOf(stateFor(options));
 export const getLegalPage = (slug: LegalSlug, options?: ContentOptions) => legalOf(stateFor(options), slug);
+/** The community's pool of WhatsApp groups as published (never drafts: the stable links serve visitors). */
+export const getCommunityGroups = () => communityOf(current());
 
 function settingsOf(s: ContentState): Promise<SiteSettings> {
   return memo(
@@ -187,6 +190,14 @@ function landingOf(s: ContentState): Promise<LandingContent> {
   );
 }
 
+function communityOf(s: ContentState): Promise<CommunityGroup[]> {
+  return memo(
+    () => s.community,
+    (p) => (s.community = p),
+    async () => (await s.source.fetch<CommunityGroupsQueryResult>(communityGroupsQuery)) ?? [],
+  );
+}
+
 function legalOf(s: ContentState, slug: LegalSlug): Promise<LegalPage> {
   return memo(
     () => s.legal.get(slug),
@@ -212,7 +223,12 @@ export async function loadAllContent() {
 }
 
 function loadEverything(s: ContentState) {
-  return Promise.all([settingsOf(s), landingOf(s), Promise.all(LEGAL_PAGES.map((p) => legalOf(s, p.slug)))] as const);
+  return Promise.all([
+    settingsOf(s),
+    landingOf(s),
+    Promise.all(LEGAL_PAGES.map((p) => legalOf(s, p.slug))),
+    communityOf(s),
+  ] as const);
 }
 
 /** Content loaded from the source, not served yet: compare its fingerprint, then adopt it or drop it. */
@@ -232,8 +248,12 @@ export interface FreshContent {
  */
 export async function loadFreshContent(): Promise<FreshContent> {
   const fresh = newState();
-  const [settings, landing, legal] = await loadEverything(fresh);
-  const fingerprint = createHash('sha256').update(JSON.stringify({ settings, landing, legal })).digest('hex');
+  // The community's pool is part of the fingerprint: a replaced invitation link is a change every
+  // instance adopts, although no page shows it.
+  const [settings, landing, legal, community] = await loadEverything(fresh);
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify({ settings, landing, legal, community }))
+    .digest('hex');
   return {
     source: fresh.source.kind,
     fingerprint,
