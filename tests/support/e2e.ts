@@ -149,14 +149,15 @@ export function pageProblems(page: Page): string[] {
 
 /**
  * Two servers (`a` and `b`) on one fresh PostgreSQL database, started before the block's first
- * test; stopped, and the database dropped, after its last.
+ * test; stopped, and the database dropped, after its last. `env` as a function is called in
+ * beforeAll (after hooks registered before this call: a Sanity stand-in, an SMTP server).
  */
-export function useServerPairOnPostgres(env: Env = {}) {
+export function useServerPairOnPostgres(env: Env | (() => Env) = {}) {
   let database: { url: string; drop: () => Promise<void> } | undefined;
   let servers: TestServer[] = [];
   beforeAll(async () => {
     database = await createPostgresDatabase();
-    const options = { env: { DATABASE_URL: database.url, ...env } };
+    const options = { env: { DATABASE_URL: database.url, ...(typeof env === 'function' ? env() : env) } };
     servers = await Promise.all([startServer(options), startServer(options)]);
   });
   afterAll(async () => {
