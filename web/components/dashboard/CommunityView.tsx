@@ -26,7 +26,16 @@ export function CommunityView({ token, onAuthError }: { token: string; onAuthErr
   );
 }
 
-function Overview({
+/** The loud notices: an audience whose link leads nowhere, or into a full group. */
+function communityWarnings(overview: Pick<CommunityOverview, 'full' | 'missing'>): string[] {
+  return [
+    ...overview.missing.map((a) => COPY.missing(COPY.audiences[a])),
+    ...overview.full.filter((a) => !overview.missing.includes(a)).map((a) => COPY.allFull(COPY.audiences[a])),
+  ];
+}
+
+/** The pool, the links and their notices (exported for its test). */
+export function Overview({
   overview,
   token,
   onAuthError,
@@ -35,10 +44,7 @@ function Overview({
   token: string;
   onAuthError: () => void;
 }) {
-  const warnings = [
-    ...overview.missing.map((a) => COPY.missing(COPY.audiences[a])),
-    ...overview.full.filter((a) => !overview.missing.includes(a)).map((a) => COPY.allFull(COPY.audiences[a])),
-  ];
+  const warnings = communityWarnings(overview);
   return (
     <>
       {warnings.length ? (
