@@ -1,7 +1,11 @@
 // Insights: what the page's beacon may report and what the team's report holds. Shared by the
 // beacon (web/lib/insights-beacon.ts), the server that counts, and the dashboard that shows it.
 
-/** The events a beacon may name: a page view, the signup popup opened, the WhatsApp group link clicked. */
+/**
+ * The events a beacon may name: a page view, the signup popup opened, and the WhatsApp group link
+ * clicked (sent by pages of earlier builds only: the click is now counted where the stable link
+ * redirects, and the report no longer reads this one).
+ */
 export const INSIGHTS_EVENTS = ['pageview', 'popup_open', 'group_click'] as const;
 export type InsightsEvent = (typeof INSIGHTS_EVENTS)[number];
 

@@ -1,5 +1,6 @@
-// The team's report: a range of Berlin days read from the daily aggregates, the signups and the
-// applications, and the same figures as CSV rows.
+// The team's report: a range of Berlin days read from the daily aggregates, the signups, the
+// applications and the clicks counted on the community's stable links, and the same figures as
+// CSV rows.
 import { and, count, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { formatDate } from '~/lib/format';
 import { DEVICE_CLASSES, REFERRER_GROUPS, type InsightsReport, type ReferrerGroup } from '~/lib/insights';
