@@ -7,7 +7,7 @@ import { mediaReference } from './documents/mediaReference';
 import { programme } from './documents/programme';
 import { questionCard } from './documents/questionCard';
 import { landingSections, sectionTexts, switchSection } from './objects/sectionTexts';
-import { groupLinks, heroVideo, operator, operatorDetails, photoNetwork } from './objects/settingsParts';
+import { communityGroup, heroVideo, operator, operatorDetails, photoNetwork } from './objects/settingsParts';
 import { decisionMails, decisionMailText, decisionMailVariant } from './singletons/decisionMails';
 import { landingPage } from './singletons/landingPage';
 import { siteSettings } from './singletons/siteSettings';
@@ -27,7 +27,7 @@ export const objectTypes = [
   landingSections,
   photoNetwork,
   heroVideo,
-  groupLinks,
+  communityGroup,
   operator,
   operatorDetails,
   decisionMailText,

@@ -17,7 +17,6 @@ export const siteSettingsQuery = defineQuery(`*[_id == "siteSettings"][0]{
   biographyTitle, biography,
   photoNetwork{label, url},
   heroVideo{youtubeId, title, "thumbnail": thumbnail${IMAGE}},
-  groupLinks{reiter, trainer},
   communityPrice,
   operator{name, businessName, street, postalCode, city, country, email, phone, vatId, responsibleForContent},
   "shareImage": shareImage${IMAGE}
@@ -62,4 +61,13 @@ export const decisionMailsQuery = defineQuery(`*[_id == "decisionMails"][0]{
   "approval": approval${MAIL_TEXT},
   "rejection": rejection${MAIL_TEXT},
   "byType": byType[]{applicationType, "approval": approval${MAIL_TEXT}, "rejection": rejection${MAIL_TEXT}}
+}`);
+
+// The community's pool of WhatsApp groups: read by the stable links (/gruppe/…) and the dashboard,
+// never by a page, so that no invitation link reaches a page's HTML or data. An entry left without
+// a capacity or an on/off switch counts as the Studio's defaults (1000 places, active).
+export const communityGroupsQuery = defineQuery(`*[_id == "siteSettings"][0].communityGroups[]{
+  "key": _key, audience, name, inviteUrl,
+  "capacity": coalesce(capacity, 1000),
+  "active": coalesce(active, true)
 }`);

@@ -47,10 +47,13 @@ export type Operator = {
   responsibleForContent?: string;
 };
 
-export type GroupLinks = {
-  _type: 'groupLinks';
-  reiter: string;
-  trainer: string;
+export type CommunityGroup = {
+  _type: 'communityGroup';
+  audience: 'reiter' | 'trainer';
+  name: string;
+  inviteUrl: string;
+  capacity: number;
+  active?: boolean;
 };
 
 export type SanityImageAssetReference = {
@@ -456,7 +459,11 @@ export type SiteSettings = {
   }>;
   photoNetwork: PhotoNetwork;
   heroVideo: HeroVideo;
-  groupLinks: GroupLinks;
+  communityGroups?: Array<
+    {
+      _key: string;
+    } & CommunityGroup
+  >;
   communityPrice: number;
   operator: Operator;
 };
@@ -569,7 +576,7 @@ export type AllSanitySchemaTypes =
   | DecisionMailText
   | OperatorDetails
   | Operator
-  | GroupLinks
+  | CommunityGroup
   | SanityImageAssetReference
   | HeroVideo
   | PhotoNetwork
@@ -606,7 +613,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../schemas/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{  siteTitle, siteDescription, founderName, tagline, quote, quoteAuthor,  "signature": signature{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  "seal": seal{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  "portrait": portrait{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  biographyTitle, biography,  photoNetwork{label, url},  heroVideo{youtubeId, title, "thumbnail": thumbnail{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}},  groupLinks{reiter, trainer},  communityPrice,  operator{name, businessName, street, postalCode, city, country, email, phone, vatId, responsibleForContent},  "shareImage": shareImage{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}}
+// Query: *[_id == "siteSettings"][0]{  siteTitle, siteDescription, founderName, tagline, quote, quoteAuthor,  "signature": signature{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  "seal": seal{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  "portrait": portrait{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  biographyTitle, biography,  photoNetwork{label, url},  heroVideo{youtubeId, title, "thumbnail": thumbnail{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}},  communityPrice,  operator{name, businessName, street, postalCode, city, country, email, phone, vatId, responsibleForContent},  "shareImage": shareImage{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}}
 export type SiteSettingsQueryResult =
   | {
       siteTitle: string;
@@ -682,10 +689,6 @@ export type SiteSettingsQueryResult =
           };
         };
       };
-      groupLinks: {
-        reiter: string;
-        trainer: string;
-      };
       communityPrice: number;
       operator: {
         name: string;
@@ -724,7 +727,6 @@ export type SiteSettingsQueryResult =
       biography: null;
       photoNetwork: null;
       heroVideo: null;
-      groupLinks: null;
       communityPrice: null;
       operator: null;
       shareImage: null;
@@ -970,3 +972,15 @@ export type DecisionMailsQueryResult =
       }> | null;
     }
   | null;
+
+// Source: ../schemas/queries.ts
+// Variable: communityGroupsQuery
+// Query: *[_id == "siteSettings"][0].communityGroups[]{  "key": _key, audience, name, inviteUrl,  "capacity": coalesce(capacity, 1000),  "active": coalesce(active, true)}
+export type CommunityGroupsQueryResult = Array<{
+  key: string;
+  audience: 'reiter' | 'trainer';
+  name: string;
+  inviteUrl: string;
+  capacity: number;
+  active: boolean | true;
+}> | null;

@@ -149,8 +149,8 @@ export function pageProblems(page: Page): string[] {
 
 /**
  * Two servers (`a` and `b`) on one fresh PostgreSQL database, started before the block's first
- * test; stopped, and the database dropped, after its last. A function for `env` is called in
- * beforeAll (after the hooks registered before, e.g. an SMTP server's).
+ * test; stopped, and the database dropped, after its last. `env` as a function is called in
+ * beforeAll (after hooks registered before this call: a Sanity stand-in, an SMTP server).
  */
 export function useServerPairOnPostgres(env: Env | (() => Env) = {}) {
   let database: { url: string; drop: () => Promise<void> } | undefined;

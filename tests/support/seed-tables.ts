@@ -38,6 +38,8 @@ export const SEED = [
   // Today's (Berlin) salt and hashes: those of a past day are deleted by a running server's sweep.
   `insert into insights_salts (day, salt) values ((now() at time zone 'Europe/Berlin')::date, 'c2VlZC1zYWx0')`,
   `insert into insights_visitors (day, hash) values ((now() at time zone 'Europe/Berlin')::date, 'seed-hash-1')`,
+  `insert into community_groups (key, clicks, announced_capacity) values ('reiterclub-1', 912, 1000), ('trainerinnen-1', 3, null)`,
+  `insert into community_clicks (day, group_key, campaign, count) values ('2026-01-02', 'reiterclub-1', 'instagram|bio|', 12), ('2026-01-02', 'trainerinnen-1', '', 3)`,
 ];
 
 /** Inserts SEED; throws if a table of the schema got no row (a new table needs a row here). */

@@ -6,8 +6,15 @@
 // queries and mapping run on the drafts, with stega marks in the texts, fresh on every call:
 // nothing of a draft is cached.
 import { createHash } from 'node:crypto';
-import { decisionMailsQuery, landingPageQuery, legalPageQuery, siteSettingsQuery } from '../../../schemas/queries';
+import {
+  communityGroupsQuery,
+  decisionMailsQuery,
+  landingPageQuery,
+  legalPageQuery,
+  siteSettingsQuery,
+} from '../../../schemas/queries';
 import type {
+  CommunityGroupsQueryResult,
   DecisionMailsQueryResult,
   LandingPageQueryResult,
   LegalPageQueryResult,
@@ -20,6 +27,7 @@ import type {
   LegalPage,
   LegalSlug,
   SiteSettings,
+  CommunityGroup,
 } from '~/lib/content-types';
 import { LEGAL_PAGES } from '~/lib/public-pages';
 import { sanityConfig } from '../config.server';
@@ -48,6 +56,7 @@ interface ContentState {
   pipeline: ImagePipeline;
   settings?: Promise<SiteSettings>;
   landing?: Promise<LandingContent>;
+  community?: Promise<CommunityGroup[]>;
   legal: Map<LegalSlug, Promise<LegalPage>>;
   decisionMails?: Promise<DecisionMailTexts>;
 }
@@ -100,16 +109,14 @@ export async function withoutStega<T>(value: T): Promise<T> {
 
 /** A draft's settings values that are ids or links: never stega-marked. */
 async function plainSettings(settings: SiteSettings): Promise<SiteSettings> {
-  const [youtubeId, groupLinks, photoNetworkUrl, email] = await Promise.all([
+  const [youtubeId, photoNetworkUrl, email] = await Promise.all([
     withoutStega(settings.heroVideo.youtubeId),
-    withoutStega(settings.groupLinks),
     withoutStega(settings.photoNetwork.url),
     withoutStega(settings.operator.email),
   ]);
   return {
     ...settings,
     heroVideo: { ...settings.heroVideo, youtubeId },
-    groupLinks,
     photoNetwork: { ...settings.photoNetwork, url: photoNetworkUrl },
     operator: { ...settings.operator, email },
   };
@@ -158,6 +165,8 @@ function memo<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefi
 export const getSiteSettings = (options?: ContentOptions) => settingsOf(stateFor(options));
 export const getLandingContent = (options?: ContentOptions) => landingOf(stateFor(options));
 export const getLegalPage = (slug: LegalSlug, options?: ContentOptions) => legalOf(stateFor(options), slug);
+/** The community's pool of WhatsApp groups as published (never drafts: the stable links serve visitors). */
+export const getCommunityGroups = () => communityOf(current());
 
 /**
  * The texts of the decision mails in the content this instance serves (read when a mail is sent,
@@ -220,6 +229,14 @@ function landingOf(s: ContentState): Promise<LandingContent> {
   );
 }
 
+function communityOf(s: ContentState): Promise<CommunityGroup[]> {
+  return memo(
+    () => s.community,
+    (p) => (s.community = p),
+    async () => (await s.source.fetch<CommunityGroupsQueryResult>(communityGroupsQuery)) ?? [],
+  );
+}
+
 function legalOf(s: ContentState, slug: LegalSlug): Promise<LegalPage> {
   return memo(
     () => s.legal.get(slug),
@@ -252,6 +269,7 @@ function loadEverything(s: ContentState) {
     // In the fingerprint, so that a change of the mails alone is adopted too. A broken mail text
     // must not keep a publish of the pages out: its error goes into the fingerprint instead.
     decisionMailsOf(s).catch((error: unknown) => ({ error: String(error) })),
+    communityOf(s),
   ] as const);
 }
 
@@ -272,9 +290,11 @@ export interface FreshContent {
  */
 export async function loadFreshContent(): Promise<FreshContent> {
   const fresh = newState();
-  const [settings, landing, legal, decisionMails] = await loadEverything(fresh);
+  // The decision mails and the community's pool are part of the fingerprint: a changed mail text
+  // or a replaced invitation link is a change every instance adopts, although no page shows it.
+  const [settings, landing, legal, decisionMails, community] = await loadEverything(fresh);
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify({ settings, landing, legal, decisionMails }))
+    .update(JSON.stringify({ settings, landing, legal, decisionMails, community }))
     .digest('hex');
   return {
     source: fresh.source.kind,

@@ -519,3 +519,33 @@ export const teamActivity = pgTable(
   },
   (t) => [index('team_activity_at_idx').on(t.at)],
 );
+
+// The community's stable group links (web/server/community/): clicks counted without cookies.
+
+/**
+ * A group of the Studio's pool (its `_key`) once it was clicked: the counted clicks since it was
+ * added, which decide when it is full, and the capacity at which the team was told that it is 90 %
+ * full (null: not yet). A click takes a place with one conditional increment, so instances never
+ * hand out more places than a group has; the announcement is claimed the same way, so it is sent once.
+ */
+export const communityGroups = pgTable('community_groups', {
+  key: text('key').primaryKey(),
+  clicks: integer('clicks').notNull().default(0),
+  announcedCapacity: integer('announced_capacity'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Counted clicks per Europe/Berlin day, group and campaign (`source|medium|campaign` of cleaned utm
+ * words, '' without one). Nothing describes a visitor: no address, user agent or hash.
+ */
+export const communityClicks = pgTable(
+  'community_clicks',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    groupKey: text('group_key').notNull(),
+    campaign: text('campaign').notNull().default(''),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.groupKey, t.campaign] })],
+);
