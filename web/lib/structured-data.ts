@@ -1,7 +1,7 @@
 // schema.org JSON-LD for the landing page: the business and its founder, the five programmes as
 // courses, the FAQ as FAQPage. Pure functions over the content types.
 import { toPlainText } from '@portabletext/react';
-import type { FaqItem, Programme, SiteSettings } from './content-types';
+import type { FaqItem, LandingContent, Programme, SiteSettings } from './content-types';
 import { imageSrc } from './image-urls';
 import { absoluteUrl } from './seo';
 
@@ -69,4 +69,13 @@ export function faqJsonLd(faq: FaqItem[]) {
       acceptedAnswer: { '@type': 'Answer', text: toPlainText(item.answer) },
     })),
   };
+}
+
+/** Every JSON-LD object of the landing page. */
+export function landingJsonLd(content: LandingContent, publicUrl: string) {
+  return [
+    businessJsonLd(content.settings, publicUrl),
+    ...coursesJsonLd(content.programmes, content.settings, publicUrl),
+    faqJsonLd(content.faq),
+  ];
 }

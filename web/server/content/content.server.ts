@@ -29,6 +29,7 @@ import { bundledSource, draftSource, sanitySource, type ContentSource } from './
 export { ContentError } from './mapping.server';
 export { followPublishes, type LiveChange } from './live-events.server';
 export { sanityClient, SANITY_API_VERSION } from './source.server';
+export { renderedContentContext } from './rendered-content.server';
 
 /** Which content to load: the published one (default, cached) or the editor's drafts (preview). */
 export interface ContentOptions {
