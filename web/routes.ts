@@ -25,6 +25,7 @@ export default [
   route('healthz', 'routes/healthz.ts'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
+  route('impressum', 'routes/impressum.ts'),
   route('images/:file', 'routes/images.ts'),
   route('api/signups', 'routes/api.signups.ts'),
   route('api/signups.csv', 'routes/api.signups[.]csv.ts'),

@@ -6,11 +6,13 @@ import { data, Form, useLocation, useRevalidator } from 'react-router';
 import type { Route } from './+types/auth';
 import { AuthForm } from '~/components/account/AuthForm';
 import { Notice } from '~/components/account/Notice';
+import { brandOf, SiteBrand } from '~/components/SiteBrand';
 import '~/components/account/account.css';
 import { AUTH_COPY, AUTH_MESSAGES } from '~/copy/account';
 import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthNotice } from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
 import { callAuth, getSession, readForm, setCookieHeaders } from '~/server/accounts/accounts.server';
+import { getSiteSettings } from '~/server/content/content.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -19,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     mode: parseAuthMode(url.searchParams.get('mode')),
     signedInAs: session?.user.email ?? null,
     deleted: url.searchParams.get('konto') === 'geloescht',
+    brand: brandOf(await getSiteSettings()),
   };
 }
 
@@ -54,6 +57,9 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
     (loaderData.deleted ? { ok: true, message: AUTH_COPY.deleted } : undefined);
   return (
     <main className="account-page">
+      <div className="page-brand">
+        <SiteBrand brand={loaderData.brand} />
+      </div>
       {signedInAs ? (
         <section className="account-card" aria-labelledby="auth-title">
           <h1 id="auth-title">{AUTH_COPY.signedInTitle}</h1>

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { data } from 'react-router';
 import type { Route } from './+types/mitmachen';
 import { SignupForm, type SignupServerState } from '~/components/signup/SignupForm';
+import { brandOf, SiteBrand } from '~/components/SiteBrand';
 import { signupPagePath } from '~/components/signup/paths';
 import { pageMeta } from '~/lib/seo';
 import { SIGNUP_API_MESSAGES, SIGNUP_COPY } from '~/copy/signup';
@@ -19,6 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The idempotency id of this form: sending it twice (double click, reload) stores one signup.
     signupId: randomUUID(),
     groupLinks: settings.groupLinks,
+    brand: brandOf(settings),
   };
 }
 
@@ -59,9 +61,12 @@ export const meta: Route.MetaFunction = ({ location }) =>
   });
 
 export default function Mitmachen({ loaderData, actionData }: Route.ComponentProps) {
-  const { userType, signupId, groupLinks } = loaderData;
+  const { userType, signupId, groupLinks, brand } = loaderData;
   return (
     <main className="signup-page">
+      <div className="page-brand">
+        <SiteBrand brand={brand} />
+      </div>
       <SignupForm
         // A new answer from the server (after a post) shows its state.
         key={actionData ? JSON.stringify(actionData.state) : 'form'}

@@ -88,7 +88,13 @@ export function SignupForm(props: SignupFormProps) {
   const submitting = phase.kind === 'submitting';
   const fieldError = (field: string) => phase.kind === 'error' && phase.fields.includes(field);
   const set = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
+    const next = { ...values, [key]: value };
+    setValues(next);
+    // A field the message is about was changed: the message says what is still wrong, or goes.
+    if (phase.kind === 'error' && phase.fields.includes(key)) {
+      const checked = validateSignup(next);
+      setPhase(checked.ok ? { kind: 'form' } : { kind: 'error', message: checked.error, fields: checked.fields });
+    }
   };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
