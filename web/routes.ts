@@ -43,6 +43,7 @@ export default [
   route('api/insights', 'routes/api.insights.ts'),
   route('api/insights.csv', 'routes/api.insights[.]csv.ts'),
   route('api/insights/events', 'routes/api.insights.events.ts'),
+  route('api/launch-readiness', 'routes/api.launch-readiness.ts'),
   route('api/preview/enable', 'routes/api.preview.enable.ts'),
   route('api/preview/disable', 'routes/api.preview.disable.ts'),
   route('api/*', 'routes/api.not-found.ts'),

@@ -183,3 +183,12 @@ export const INSIGHTS_COPY = {
   notes:
     'Counted without cookies and without storage on the device; visitors who send Do Not Track or Global Privacy Control, bots and prefetches are not counted. Visitors are counted once per day.',
 } as const;
+
+/** The list of placeholders at the top of the dashboard (launch readiness). */
+export const LAUNCH_READINESS_COPY = {
+  title: 'Not ready to launch: placeholders in the content',
+  intro:
+    'Visitors would meet these placeholders (a dead WhatsApp link, a fake address). Replace each in the Studio and publish; this list goes when none is left.',
+  missing: 'missing',
+  holds: (marker: string) => `still “${marker}”`,
+};

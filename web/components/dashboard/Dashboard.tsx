@@ -7,6 +7,7 @@ import { ApplicationsView } from './ApplicationsView';
 import { DASHBOARD_COPY } from '~/copy/dashboard';
 import { Gate } from './Gate';
 import { InsightsView } from './InsightsView';
+import { LaunchReadiness } from './LaunchReadiness';
 import { SignupsView } from './SignupsView';
 import { useApplicationFeed, type Connection } from './useApplicationFeed';
 import { useUrlQuery } from './useUrlQuery';
@@ -28,6 +29,7 @@ function Dashboard({ token, onAuthError }: { token: string; onAuthError: () => v
 
   return (
     <div className="dash-page">
+      <LaunchReadiness token={token} onAuthError={onAuthError} />
       <header className="dash-header">
         <h1>{DASHBOARD_COPY.title}</h1>
         <div className="dash-header__side">
