@@ -172,7 +172,8 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
 
       await page.getByLabel('Dein Passwort zur Bestätigung').fill('falsches-passwort');
       await submit(page, 'Konto endgültig löschen');
-      await notice(page).getByText('Das Passwort stimmt nicht.').waitFor();
+      // Said at the delete form, where the person is.
+      await page.locator('#konto-delete').getByText('Das Passwort stimmt nicht.').waitFor();
       await page.getByLabel('Dein Passwort zur Bestätigung').fill(PASSWORD);
       await submit(page, 'Konto endgültig löschen');
       await page.waitForURL(`${site.url}/auth?konto=geloescht`);
