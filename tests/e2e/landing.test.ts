@@ -298,7 +298,7 @@ describe.runIf(browserAvailable())('landing page', () => {
       const choices = section.getByRole('radio');
       expect(await section.locator('.switch__option').allTextContents()).toEqual(['Reiterin', 'Trainerin']);
       expect(await choices.nth(0).isChecked()).toBe(true);
-      await section.getByText('Trainerin', { exact: true }).click();
+      await section.locator('.switch__option', { hasText: 'Trainerin' }).click();
       expect(await section.getByRole('radio', { name: 'Trainerin' }).isChecked()).toBe(true);
       const cta = section.locator('.switch__panel').filter({ visible: true }).getByRole('link');
       expect(await cta.count()).toBe(1);

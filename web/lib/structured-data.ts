@@ -4,6 +4,7 @@ import { toPlainText } from '@portabletext/react';
 import type { FaqItem, LandingContent, Programme, SiteSettings } from './content-types';
 import { imageSrc } from './image-urls';
 import { absoluteUrl } from './seo';
+import { typeset } from './typography';
 
 export function businessJsonLd(settings: SiteSettings, publicUrl: string) {
   const { operator } = settings;
@@ -45,7 +46,8 @@ export function coursesJsonLd(programmes: Programme[], settings: SiteSettings, p
     '@context': 'https://schema.org',
     '@type': 'Course',
     courseCode: programme.number,
-    name: programme.title,
+    // As the page shows it (a typographic apostrophe in RIDER’S).
+    name: typeset(programme.title),
     description: toPlainText(programme.description),
     timeRequired: programme.duration,
     inLanguage: 'de',
