@@ -3,7 +3,7 @@
 // upper-cased, focus moves on by itself, a pasted code fills all boxes, and the code goes to
 // POST /api/access by fetch; a right one leads to the application form. A wrong one stays in the
 // boxes (with and without JavaScript), so that the person can check it, as the message asks.
-import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCESS_MESSAGES, CODE_COPY } from '~/copy/access';
 import type { AccessAnswer } from '~/lib/access';
@@ -16,6 +16,13 @@ export function CodeForm({ error: serverError, code = '' }: { error?: string; co
   const [busy, setBusy] = useState(false);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const navigate = useNavigate();
+  // The box to focus once the boxes are enabled again (they are disabled while the code is checked).
+  const focusWhenFree = useRef<number | null>(null);
+  useEffect(() => {
+    if (busy || focusWhenFree.current === null) return;
+    boxes.current[focusWhenFree.current]?.focus();
+    focusWhenFree.current = null;
+  }, [busy]);
 
   const show = (next: readonly string[], focus: number) => {
     setCells([...next]);
@@ -73,7 +80,7 @@ export function CodeForm({ error: serverError, code = '' }: { error?: string; co
         return;
       }
       setError(answer.error || ACCESS_MESSAGES.wrong);
-      boxes.current[0]?.focus();
+      focusWhenFree.current = 0;
     } catch {
       setError(ACCESS_MESSAGES.failed);
     } finally {
