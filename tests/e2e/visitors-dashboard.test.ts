@@ -38,7 +38,7 @@ describe.runIf(browserAvailable())('the dashboard with a week of data', () => {
     expect(await chart.textContent()).not.toContain('--');
   });
 
-  test('13: on a phone every signup is readable without a sideways scroll', async () => {
+  test('13: on a phone every signup, and the funnel, is readable without a sideways scroll', async () => {
     const page = await unlocked('/teamdashboard?view=signups', 375);
     const rows = page.locator('.dash-table--cards tbody tr');
     await rows.first().waitFor();
@@ -52,6 +52,13 @@ describe.runIf(browserAvailable())('the dashboard with a week of data', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(375);
     }
     expect(await cells.nth(1).evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Email"');
+    // The funnel's four columns too.
+    await page.getByRole('button', { name: 'Insights' }).click();
+    const funnels = page.locator('.dash-table-scroll:has(.dash-funnel)');
+    await funnels.first().waitFor();
+    expect(await funnels.count()).toBe(2);
+    for (const funnel of await funnels.all())
+      expect(await funnel.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   });
 
   test('13: the period’s radio buttons are in the dashboard’s colours; 12: the funnel says what it counts', async () => {

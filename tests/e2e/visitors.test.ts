@@ -252,7 +252,7 @@ describe.runIf(browserAvailable())('what visitors trip over', () => {
       const title = page.locator('.showcase__title', { hasText: '1:1 EXKLUSIV' });
       expect(await title.evaluate((el) => getComputedStyle(el).fontVariantNumeric)).toContain('lining-nums');
       expect(await page.locator('.showcase__title', { hasText: 'PERFECTION' }).textContent()).toContain('RIDER’S');
-      for (const path of ['/', '/datenschutz', '/agb', '/imprint']) {
+      for (const path of ['/', '/datenschutz', '/agb', '/imprint', '/mitmachen', '/newsletter/abmelden?token=x']) {
         await page.goto(`${site.url}${path}`);
         await page.evaluate(() => document.fonts.ready);
         const problems = await page.evaluate(() => {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { LABELS } from '~/copy/landing';
 import { SiteBrand, type Brand } from './SiteBrand';
+import { Typeset } from './Typeset';
 
 export function MessagePage({
   title,
@@ -19,8 +20,12 @@ export function MessagePage({
   return (
     <main className="page-message">
       {brand && <SiteBrand brand={brand} className="page-message__brand" />}
-      <h1>{title}</h1>
-      <p>{text}</p>
+      <h1>
+        <Typeset>{title}</Typeset>
+      </h1>
+      <p>
+        <Typeset>{text}</Typeset>
+      </p>
       {children}
       <p>
         <a href="/">{LABELS.home}</a>

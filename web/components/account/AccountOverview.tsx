@@ -9,6 +9,7 @@ import type { AccountHoldings } from '~/lib/account';
 import { KONTO_COPY as C } from '~/copy/account';
 import { Notice } from './Notice';
 import { PasswordField } from './PasswordField';
+import { Typeset } from '../Typeset';
 
 export interface AccountOverviewProps {
   email: string;
@@ -60,7 +61,9 @@ function HoldingList<T extends { id: string }>(props: {
           ))}
         </ul>
       ) : (
-        <p>{props.empty}</p>
+        <p>
+          <Typeset>{props.empty}</Typeset>
+        </p>
       )}
     </section>
   );
@@ -75,7 +78,9 @@ export function AccountOverview({ email, emailVerified, holdings, notice, delete
         <p>
           {C.signedInAs} <strong>{email}</strong>
         </p>
-        <p>{emailVerified ? C.verified : C.unverified}</p>
+        <p>
+          <Typeset>{emailVerified ? C.verified : C.unverified}</Typeset>
+        </p>
         <div className="account-actions">
           {!emailVerified && <Intent intent="resend-verification" label={C.resend} primary />}
           <Intent intent="sign-out" label={C.signOut} />
@@ -130,7 +135,9 @@ export function AccountOverview({ email, emailVerified, holdings, notice, delete
 
       <section className="account-card" aria-labelledby="konto-data">
         <h2 id="konto-data">{C.data}</h2>
-        <p>{C.dataText}</p>
+        <p>
+          <Typeset>{C.dataText}</Typeset>
+        </p>
         <a className="button button--outline" href="/api/account/export" download>
           {C.download}
         </a>
@@ -156,7 +163,9 @@ function DeleteAccount({ error }: { error?: string }) {
   return (
     <section className="account-card account-card--danger" id="konto-delete" aria-labelledby="konto-delete-title">
       <h2 id="konto-delete-title">{C.deleteTitle}</h2>
-      <p>{C.deleteText}</p>
+      <p>
+        <Typeset>{C.deleteText}</Typeset>
+      </p>
       <Form method="post" action="/konto#konto-delete" className="account-form">
         <PasswordField id="konto-password" label={C.deletePassword} isNew={false} error={error} inputRef={password} />
         <div className="account-actions">

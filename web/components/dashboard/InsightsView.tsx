@@ -248,7 +248,7 @@ function FigureTable({ title, head, rows }: { title: string; head: string[]; row
 function FunnelTable({ title, steps }: { title: string; steps: FunnelStep[] }) {
   return (
     <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={title}>
-      <table className="dash-table dash-funnel">
+      <table className="dash-table dash-table--cards dash-funnel">
         <caption>{title}</caption>
         <thead>
           <tr>
@@ -262,9 +262,9 @@ function FunnelTable({ title, steps }: { title: string; steps: FunnelStep[] }) {
           {steps.map((step) => (
             <tr key={step.key} data-step={step.key} className={step.part ? 'dash-funnel__part' : undefined}>
               <th scope="row">{INSIGHTS_COPY.steps[step.key]}</th>
-              <td>{step.count}</td>
-              <td>{INSIGHTS_COPY.countedBy[step.counted]}</td>
-              <td>
+              <td data-label={INSIGHTS_COPY.count}>{step.count}</td>
+              <td data-label={INSIGHTS_COPY.counted}>{INSIGHTS_COPY.countedBy[step.counted]}</td>
+              <td data-label={INSIGHTS_COPY.share}>
                 {step.shareOf && step.share && step.share !== '–'
                   ? INSIGHTS_COPY.shareOf(step.share, INSIGHTS_COPY.stepsOf[step.shareOf])
                   : '–'}
