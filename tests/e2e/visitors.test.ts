@@ -63,7 +63,8 @@ describe.runIf(browserAvailable())('what visitors trip over', () => {
     const context = await site.newContext({ viewport: size, javaScriptEnabled: mode !== 'no JavaScript' });
     if (mode === 'not hydrated yet') await context.route(/\/assets\/.*\.js(\?.*)?$/, (route) => route.abort());
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    // Generous: on a busy machine the page's modules (loaded after its first paint) can take a while.
+    page.setDefaultTimeout(20_000);
     await page.goto(`${site.url}${path}`);
     if (mode === 'hydrated') await hydrated(page);
     await page.evaluate(() => document.fonts.ready);
