@@ -82,13 +82,17 @@ export function richText(options: { headings?: boolean; operatorDetails?: boolea
               defineField({
                 name: 'href',
                 title: 'Adresse',
-                description: 'https://… oder mailto:…',
+                description: 'https://…, mailto:… oder eine Seite dieser Website wie /imprint',
                 type: 'url',
                 validation: (rule) =>
                   rule
                     .required()
-                    .uri({ scheme: ['https', 'mailto'] })
-                    .error('Bitte gib eine Adresse mit https:// oder mailto: ein.'),
+                    .uri({ scheme: ['https', 'mailto'], allowRelative: true })
+                    // A page of this site starts with "/": "imprint" alone would be relative to the page.
+                    .custom((href) =>
+                      typeof href !== 'string' || /^(\/|https:|mailto:)/.test(href) ? true : 'relative',
+                    )
+                    .error('Bitte gib eine Adresse mit https:// oder mailto: ein, oder eine Seite wie /imprint.'),
               }),
             ],
           },

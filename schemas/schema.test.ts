@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { SanityDocument } from '../web/server/content/export-format.server';
 import { schemaTypes, SINGLETONS } from './index';
+import { PLACEHOLDER_WARNING, placeholderIn, placeholdersInBlocks } from './placeholders';
 import { bundledDataset, compiledSchema, documentErrors, schemaProblems } from './test-support';
 
 const dataset = bundledDataset();
@@ -159,5 +160,79 @@ describe('rules that stop a broken page', () => {
     expect((await errorsOf(agb)).join('\n')).toMatch(/dateLabel/);
     const copy = { ...byId('legalPage-agb'), _id: 'legalPage-agb-2' };
     expect((await errorsOf(copy)).join('\n')).toMatch(/slug: Für diese Seite gibt es schon/);
+  });
+});
+
+describe('placeholders: the Studio warns before they are published', () => {
+  const warningsOf = async (doc: SanityDocument) =>
+    (await documentErrors(doc, dataset, schema, { placeholders: true })).filter((m) => m.endsWith(PLACEHOLDER_WARNING));
+
+  test('the bundled settings hold placeholders: each of their fields warns', async () => {
+    const warnings = await warningsOf(byId('siteSettings'));
+    const fields = warnings.map((m) => m.split(':')[0]);
+    // Both WhatsApp groups of the bundled pool still hold the placeholder invitation.
+    expect(warnings.filter((m) => m.startsWith('communityGroups.') && m.includes('inviteUrl'))).toHaveLength(2);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'heroVideo.youtubeId',
+        'photoNetwork.url',
+        'operator.name',
+        'operator.street',
+        'operator.postalCode',
+        'operator.city',
+        'operator.email',
+        'operator.phone',
+      ]),
+    );
+  });
+
+  test('real values: no warning (and publishing is never stopped by one)', async () => {
+    const settings = byId('siteSettings');
+    settings.communityGroups = settings.communityGroups.map((group: { audience: string }) => ({
+      ...group,
+      inviteUrl:
+        group.audience === 'reiter'
+          ? 'https://chat.whatsapp.com/Ab12Cd34Ef56Gh78'
+          : 'https://chat.whatsapp.com/Zy98Xw76Vu54Ts32',
+    }));
+    settings.heroVideo.youtubeId = 'AbCdEfGhIjK';
+    settings.photoNetwork.url = 'https://www.instagram.com/lena.hartmann.reitet/';
+    settings.operator = {
+      ...settings.operator,
+      name: 'Lena Hartmann',
+      street: 'Am Reitplatz 3',
+      postalCode: '14469',
+      city: 'Potsdam',
+      email: 'kontakt@lena-hartmann.de',
+      phone: '+49 331 000000',
+      vatId: undefined,
+      responsibleForContent: undefined,
+    };
+    expect(await warningsOf(settings)).toEqual([]);
+    expect(await documentErrors(settings, dataset, schema)).toEqual([]);
+  });
+
+  test('a bracketed field or a placeholder link in a legal page warns', async () => {
+    const imprint = byId('legalPage-imprint');
+    expect(await warningsOf(imprint)).toEqual([]);
+    imprint.body[1] = {
+      ...imprint.body[1],
+      _type: 'block',
+      markDefs: [],
+      children: [{ _type: 'span', _key: 'x', text: 'Telefon: [Telefonnummer]', marks: [] }],
+    };
+    expect(await warningsOf(imprint)).toEqual([`body: ${PLACEHOLDER_WARNING}`]);
+  });
+
+  test('what counts as a placeholder', () => {
+    expect(placeholderIn('https://chat.whatsapp.com/PLATZHALTER-REITERCLUB')).toBe('PLATZHALTER');
+    expect(placeholderIn('kontakt@example.org')).toBe('example.org');
+    expect(placeholderIn('https://www.instagram.com/dein.profil/')).toBe('dein.profil');
+    expect(placeholderIn('[PLZ]')).toBe('[…]');
+    expect(placeholderIn('Lena Hartmann')).toBeUndefined();
+    expect(placeholderIn(undefined)).toBeUndefined();
+    expect(
+      placeholdersInBlocks([{ children: [{ text: 'a [b]' }], markDefs: [{ href: 'https://x.example.com' }] }]),
+    ).toEqual(['[…]', 'example.com']);
   });
 });

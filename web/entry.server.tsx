@@ -8,6 +8,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { NonceProvider } from '~/components/Nonce';
+import { ServerContentProvider } from '~/components/Static';
+import { renderedContentContext } from '~/server/content/content.server';
 import { nonceContext } from '~/server/http/http.server';
 import { log } from '~/server/log.server';
 
@@ -139,7 +141,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        <ServerContentProvider value={loadContext.get(renderedContentContext) ?? undefined}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        </ServerContentProvider>
       </NonceProvider>,
       {
         nonce: nonce || undefined,

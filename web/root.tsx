@@ -28,12 +28,6 @@ export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: interSubset, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', fetchPriority: 'low' },
 ];
 
-// Without JavaScript: closed panels (FAQ answers, the other switch tab) open. (The phone menu is a
-// <details> disclosure and opens by itself.)
-const NO_SCRIPT_STYLE = `<style>
-[data-nojs-visible][hidden]{display:block}
-</style>`;
-
 // The editor's preview tools: loaded only when a previewed page (its loader data carries `preview`)
 // is shown, never on a public page.
 const PreviewMode = lazy(() => import('~/components/preview/PreviewMode'));
@@ -58,7 +52,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Stylesheets need no nonce (style-src 'self'); an explicit '' keeps the router's nonce off
             them, which the browser would hide and React would report as a hydration mismatch. */}
         <Links nonce="" />
-        <noscript dangerouslySetInnerHTML={{ __html: NO_SCRIPT_STYLE }} />
       </head>
       <body>
         {children}

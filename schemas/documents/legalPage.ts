@@ -1,4 +1,5 @@
 import { defineField, defineType } from '@sanity/types';
+import { warnOnPlaceholderInBlocks } from '../placeholders';
 import { richText, requiredText } from '../fields';
 
 export const LEGAL_PAGES = [
@@ -53,7 +54,7 @@ export const legalPage = defineType({
         'Mit Überschriften gliedern. Im Impressum setzt der Baustein „Angaben zur Betreiberin“ Name und Anschrift aus den Website-Einstellungen ein.',
       type: 'array',
       of: richText({ headings: true, operatorDetails: true }),
-      validation: (rule) => rule.required().min(1).error('Der Text fehlt.'),
+      validation: (rule) => [rule.required().min(1).error('Der Text fehlt.'), warnOnPlaceholderInBlocks(rule)],
     }),
   ],
   preview: { select: { title: 'title', subtitle: 'dateLabel' } },

@@ -1,4 +1,5 @@
 import { defineField, defineType } from '@sanity/types';
+import { warnOnPlaceholder } from '../placeholders';
 import { httpsUrl, imageField, requiredText } from '../fields';
 
 export const mediaReference = defineType({
@@ -15,7 +16,12 @@ export const mediaReference = defineType({
     }),
     defineField({ name: 'title', title: 'Titel des Beitrags', type: 'string', validation: requiredText('Der Titel') }),
     defineField({ name: 'excerpt', title: 'Auszug oder Zitat', type: 'text', rows: 3 }),
-    defineField({ name: 'url', title: 'Link zum Beitrag', type: 'url', validation: httpsUrl }),
+    defineField({
+      name: 'url',
+      title: 'Link zum Beitrag',
+      type: 'url',
+      validation: (rule) => [httpsUrl(rule), warnOnPlaceholder(rule)],
+    }),
     imageField({ name: 'logo', title: 'Logo', required: false }),
     defineField({ name: 'date', title: 'Datum', type: 'date', options: { dateFormat: 'DD.MM.YYYY' } }),
   ],

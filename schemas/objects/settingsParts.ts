@@ -1,5 +1,6 @@
 import { defineField, defineType, type UrlRule } from '@sanity/types';
 import { httpsUrl, imageField, requiredText } from '../fields';
+import { warnOnPlaceholder } from '../placeholders';
 
 export const photoNetwork = defineType({
   name: 'photoNetwork',
@@ -17,7 +18,7 @@ export const photoNetwork = defineType({
       title: 'Profil-Adresse',
       description: 'z. B. https://www.instagram.com/dein.profil/',
       type: 'url',
-      validation: (rule) => httpsUrl(rule).required(),
+      validation: (rule) => [httpsUrl(rule).required(), warnOnPlaceholder(rule)],
     }),
   ],
 });
@@ -33,11 +34,13 @@ export const heroVideo = defineType({
       description:
         'Die elf Zeichen nach „watch?v=“ in der YouTube-Adresse, z. B. aus https://www.youtube.com/watch?v=AbCdEfGhIjK.',
       type: 'string',
-      validation: (rule) =>
+      validation: (rule) => [
         rule
           .required()
           .regex(/^[A-Za-z0-9_-]{11}$/, { name: 'YouTube-ID' })
           .error('Eine YouTube-Video-ID hat genau elf Zeichen (Buchstaben, Ziffern, - oder _).'),
+        warnOnPlaceholder(rule),
+      ],
     }),
     defineField({ name: 'title', title: 'Titel des Videos', type: 'string', validation: requiredText('Der Titel') }),
     imageField({
@@ -55,6 +58,7 @@ const whatsappLink = (rule: UrlRule) => [
       ? true
       : 'Bitte füge den Einladungslink der Gruppe ein (beginnt mit https://chat.whatsapp.com/).',
   ),
+  warnOnPlaceholder(rule),
 ];
 
 /** The most members a WhatsApp group can hold. */
@@ -145,16 +149,36 @@ export const operator = defineType({
   type: 'object',
   description: 'Diese Angaben erscheinen im Impressum. Platzhalter in eckigen Klammern bitte ersetzen.',
   fields: [
-    defineField({ name: 'name', title: 'Vor- und Nachname', type: 'string', validation: requiredText('Der Name') }),
-    defineField({ name: 'businessName', title: 'Name des Unternehmens', type: 'string' }),
+    defineField({
+      name: 'name',
+      title: 'Vor- und Nachname',
+      type: 'string',
+      validation: (rule) => [requiredText('Der Name')(rule), warnOnPlaceholder(rule)],
+    }),
+    defineField({
+      name: 'businessName',
+      title: 'Name des Unternehmens',
+      type: 'string',
+      validation: warnOnPlaceholder,
+    }),
     defineField({
       name: 'street',
       title: 'Straße und Hausnummer',
       type: 'string',
-      validation: requiredText('Die Straße'),
+      validation: (rule) => [requiredText('Die Straße')(rule), warnOnPlaceholder(rule)],
     }),
-    defineField({ name: 'postalCode', title: 'PLZ', type: 'string', validation: requiredText('Die PLZ') }),
-    defineField({ name: 'city', title: 'Ort', type: 'string', validation: requiredText('Der Ort') }),
+    defineField({
+      name: 'postalCode',
+      title: 'PLZ',
+      type: 'string',
+      validation: (rule) => [requiredText('Die PLZ')(rule), warnOnPlaceholder(rule)],
+    }),
+    defineField({
+      name: 'city',
+      title: 'Ort',
+      type: 'string',
+      validation: (rule) => [requiredText('Der Ort')(rule), warnOnPlaceholder(rule)],
+    }),
     defineField({
       name: 'country',
       title: 'Land',
@@ -166,20 +190,25 @@ export const operator = defineType({
       name: 'email',
       title: 'E-Mail-Adresse',
       type: 'string',
-      validation: (rule) => rule.required().email().error('Bitte gib eine gültige E-Mail-Adresse ein.'),
+      validation: (rule) => [
+        rule.required().email().error('Bitte gib eine gültige E-Mail-Adresse ein.'),
+        warnOnPlaceholder(rule),
+      ],
     }),
-    defineField({ name: 'phone', title: 'Telefon', type: 'string' }),
+    defineField({ name: 'phone', title: 'Telefon', type: 'string', validation: warnOnPlaceholder }),
     defineField({
       name: 'vatId',
       title: 'Umsatzsteuer-ID',
       description: 'Leer lassen, wenn keine vorhanden ist.',
       type: 'string',
+      validation: warnOnPlaceholder,
     }),
     defineField({
       name: 'responsibleForContent',
       title: 'Verantwortlich für den Inhalt (§ 18 Abs. 2 MStV)',
       description: 'Name und Anschrift; leer lassen, wenn nicht nötig.',
       type: 'string',
+      validation: warnOnPlaceholder,
     }),
   ],
 });

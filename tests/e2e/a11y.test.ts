@@ -33,7 +33,7 @@ describe.runIf(browserAvailable())('accessibility (axe)', () => {
     const { page, close } = await site.open('/', 375);
     await revealAll(page);
     await scrollToElement(page, '.faq');
-    await page.locator('.faq .accordion__button').nth(1).click();
+    await page.locator('.faq summary').nth(1).click();
     await scrollTo(page, 0);
     await page.getByLabel('Menü öffnen', { exact: true }).click();
     expect(await seriousViolations(page)).toEqual([]);

@@ -114,13 +114,14 @@ describe.runIf(browserAvailable())('code page and application form in the browse
   });
 
   describe.each([true, false])('with JavaScript: %s', (js) => {
-    test('a wrong code shows the German message and empties the boxes', async () => {
+    test('a wrong code shows the German message and stays in the boxes, to be checked', async () => {
       const page = await open('/access', { js });
       await enterCode(page, 'wrong', js);
       await confirm(page);
       await page.getByRole('alert').getByText(ACCESS_MESSAGES.wrong).waitFor();
-      expect(await boxValues(page)).toEqual(['', '', '', '', '']);
+      expect(await boxValues(page)).toEqual(['W', 'R', 'O', 'N', 'G']);
       expect(new URL(page.url()).pathname).toBe('/access');
+      if (js) expect(await page.evaluate(() => document.activeElement?.id)).toBe('code-0');
     });
 
     test('an incomplete code is not sent', async () => {
@@ -140,7 +141,7 @@ describe.runIf(browserAvailable())('code page and application form in the browse
     test('the form refuses missing fields with German messages and keeps what was typed', async () => {
       const page = await openForm(js);
       await page.getByLabel('Name').fill('Bea Beispiel');
-      await page.getByLabel('Website').fill('bea.de');
+      await page.getByLabel('Website').fill('bea');
       await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
       await page.locator('.application-form__summary').getByText(APPLICATION_MESSAGES.summary).waitFor();
       for (const message of [
@@ -165,7 +166,8 @@ describe.runIf(browserAvailable())('code page and application form in the browse
       await page.getByLabel('Mentor', { exact: true }).check();
       await page.getByLabel('Name').fill(name);
       await page.getByLabel('E-Mail-Adresse').fill(email);
-      await page.getByLabel('Website').fill('https://reitstall-sonne.de');
+      // Typed as people type addresses: without https:// (which the form adds).
+      await page.getByLabel('Website').fill('www.marie-reitet.de');
       const message = 'Hallo!\nIch bilde seit Jahren Reiter aus.';
       await page.getByLabel('Nachricht').fill(message);
       if (js) await page.getByText(`${message.length} / 2.000 Zeichen`).waitFor();
@@ -181,7 +183,7 @@ describe.runIf(browserAvailable())('code page and application form in the browse
         applicationType: 'Mentor',
         status: 'pending',
         name,
-        websiteLink: 'https://reitstall-sonne.de',
+        websiteLink: 'https://www.marie-reitet.de',
         message,
       });
       const confirmation = await site.smtp.waitFor((m) => m.to.includes(email));

@@ -303,17 +303,21 @@ describe.runIf(browserAvailable() && postgres())('insights', () => {
       expect(dayRows[0]).toBe('05.01.20261525');
       expect(dayRows).toHaveLength(7);
       const funnel = await page.locator('.dash-funnel tbody tr').allTextContents();
+      // A share compares figures counted the same way only, and the tab says how each is counted.
       expect(funnel).toEqual([
-        'Landing page views280–',
-        'Signup popup opened207,1 %',
-        'Signups: riders15,0 %',
-        'Signups: trainers15,0 %',
-        'Signups: all210,0 %',
-        'WhatsApp group link clicked2100,0 %',
-        '/access page views0–',
-        'Code accepted0–',
-        'Applications stored0–',
+        'Landing page views280on the page–',
+        'Signup popup opened20on the page7,1 % of landing page views',
+        'WhatsApp group link clicked2on the page10,0 % of popup opens',
+        'Signups2stored–',
+        'riders1stored50,0 % of all signups',
+        'trainers1stored50,0 % of all signups',
+        '/access page views0on the page–',
+        'Codes accepted0stored–',
+        'Applications stored0stored–',
       ]);
+      expect(await page.locator('.dash-funnel-note').textContent()).toMatch(
+        /counted on the page .* every one stored; a share compares only figures counted the same way\.$/,
+      );
       expect(await page.getByRole('region', { name: 'Where visitors came from' }).textContent()).toContain(
         'Instagram12',
       );

@@ -74,26 +74,30 @@ describe.runIf(browserAvailable())('landing page motion', () => {
 
   test.each(WIDTHS)('at %d px without JavaScript every text is readable and every link works', async (width) => {
     const { page, close } = await site.open('/', width, { javaScriptEnabled: false });
-    // Every FAQ answer, both switch panels (each with its own signup link), every horse's texts.
-    for (const panel of await page.locator('.accordion__panel').all()) {
-      await panel.evaluate((el) => el.scrollIntoView());
-      await panel.waitFor({ state: 'visible' });
+    // Every FAQ answer (a disclosure: it opens without JavaScript), both switch panels (each with its
+    // own signup link, chosen by a radio button), every horse's comparison and texts.
+    const answers = page.locator('.faq details');
+    expect(await answers.count()).toBe(5);
+    for (const item of await answers.all()) {
+      await item.locator('summary').click();
+      await item.locator('.accordion__panel').waitFor({ state: 'visible' });
     }
-    expect(await page.locator('.accordion__panel').count()).toBe(5);
-    const panels = page.getByRole('tabpanel');
-    expect(await panels.count()).toBe(2);
-    for (const p of await panels.all()) {
-      await p.evaluate((el) => el.scrollIntoView());
-      await p.waitFor({ state: 'visible' });
+    const links: (string | null)[] = [];
+    for (const label of ['Reiterin', 'Trainerin']) {
+      await page.locator('.switch__option', { hasText: label }).click();
+      const panel = page.locator('.switch__panel').filter({ visible: true });
+      expect(await panel.count()).toBe(1);
+      links.push(await panel.getByRole('link').getAttribute('href'));
     }
-    expect(await panels.getByRole('link').evaluateAll((els) => els.map((a) => a.getAttribute('href')))).toEqual([
-      '/mitmachen',
-      '/mitmachen?typ=trainer',
-    ]);
-    const horses = page.locator('.before-after__all li');
+    expect(links).toEqual(['/mitmachen', '/mitmachen?typ=trainer']);
+    const horses = page.locator('.horse-option');
     expect(await horses.count()).toBe(5);
-    await horses.first().evaluate((el) => el.scrollIntoView());
-    await horses.first().waitFor({ state: 'visible' });
+    for (let i = 0; i < 5; i++) {
+      await horses.nth(i).click();
+      const shown = page.locator('.before-after__horse').nth(i);
+      await shown.locator('.before-after__description').filter({ visible: true }).waitFor();
+      expect(await shown.locator('img').first().isVisible()).toBe(true);
+    }
     // The section links are plain anchors: in the header from 1024 px, in the phone menu (a
     // disclosure that opens without JavaScript) below.
     await page.evaluate(() => window.scrollTo(0, 0));

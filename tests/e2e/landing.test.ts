@@ -164,19 +164,19 @@ describe.runIf(browserAvailable())('landing page', () => {
     test('before/after: five horses, a divider at 50 % moved by keyboard and pointer, the text follows', async () => {
       const { page, close } = await site.open('/', width);
       const section = page.locator('.before-after');
-      const horses = section.locator('.horse-list button');
+      const horses = section.locator('.horse-option input[type="radio"]');
       expect(await horses.count()).toBe(5);
-      const slider = section.getByRole('slider');
-      const text = section.locator('.before-after__description');
-      const { beforeText, afterText } = await page.evaluate(() => {
-        // The texts of the first horse as the page's own data has them.
-        const data = (window as unknown as { __reactRouterContext: { state: { loaderData: Record<string, unknown> } } })
-          .__reactRouterContext.state.loaderData;
-        const home = Object.values(data).find((d) => d && typeof d === 'object' && 'content' in d) as {
-          content: { horses: { beforeText: string; afterText: string }[] };
-        };
-        return home.content.horses[0]!;
+      // The comparison and texts of the chosen horse are the ones shown.
+      const slider = section.getByRole('slider').filter({ visible: true });
+      const text = section.locator('.before-after__description').filter({ visible: true });
+      const shown = section.locator('.before-after__horse').filter({ visible: true });
+      const texts = async () => ({
+        afterText: await shown.locator('.before-after__description[data-when="after"]').textContent(),
+        beforeText: await shown.locator('.before-after__description[data-when="before"]').textContent(),
       });
+      const { beforeText, afterText } = await texts();
+      expect(beforeText).toBeTruthy();
+      expect(beforeText).not.toBe(afterText);
       expect(await slider.getAttribute('aria-valuenow')).toBe('50');
       expect(await text.textContent()).toBe(afterText);
       await slider.focus();
@@ -194,7 +194,7 @@ describe.runIf(browserAvailable())('landing page', () => {
       expect(await text.textContent()).toBe(afterText);
 
       // Drag with the pointer to 80 % of the picture, then beyond its right edge (clamped to 100).
-      const stage = section.locator('.compare');
+      const stage = shown.locator('.compare');
       await stage.scrollIntoViewIfNeeded();
       const box = (await stage.boundingBox())!;
       await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
@@ -206,11 +206,14 @@ describe.runIf(browserAvailable())('landing page', () => {
       await page.mouse.up();
       expect(await slider.getAttribute('aria-valuenow')).toBe('100');
 
-      // Another horse: its own texts, divider back at 50 %.
-      await horses.nth(2).click();
-      expect(await horses.nth(2).getAttribute('aria-pressed')).toBe('true');
-      expect(await horses.nth(0).getAttribute('aria-pressed')).toBe('false');
+      // Another horse: its own comparison and texts, divider back at 50 %.
+      await section.locator('.horse-option').nth(2).click();
+      expect(await horses.nth(2).isChecked()).toBe(true);
+      expect(await horses.nth(0).isChecked()).toBe(false);
+      expect(await section.locator('.before-after__horse').filter({ visible: true }).count()).toBe(1);
       expect(await slider.getAttribute('aria-valuenow')).toBe('50');
+      expect(await slider.getAttribute('aria-label')).toMatch(/: Amira$/);
+      expect(await text.textContent()).toBe((await texts()).afterText);
       expect(await text.textContent()).not.toBe(afterText);
       await close();
     });
@@ -271,19 +274,19 @@ describe.runIf(browserAvailable())('landing page', () => {
 
     test('FAQ: five items, one open at a time', async () => {
       const { page, close } = await site.open('/', width);
-      const buttons = page.locator('.faq .accordion__button');
-      expect(await buttons.count()).toBe(5);
-      const expanded = () => buttons.evaluateAll((els) => els.map((b) => b.getAttribute('aria-expanded')));
-      expect(await expanded()).toEqual(['false', 'false', 'false', 'false', 'false']);
-      await buttons.nth(0).click();
-      expect(await expanded()).toEqual(['true', 'false', 'false', 'false', 'false']);
-      const panel = page.locator(`#${await buttons.nth(0).getAttribute('aria-controls')}`);
+      const items = page.locator('.faq details');
+      expect(await items.count()).toBe(5);
+      const open = () => items.evaluateAll((els) => els.map((d) => (d as HTMLDetailsElement).open));
+      expect(await open()).toEqual([false, false, false, false, false]);
+      await items.nth(0).locator('summary').click();
+      expect(await open()).toEqual([true, false, false, false, false]);
+      const panel = items.nth(0).locator('.accordion__panel');
       expect(await panel.isVisible()).toBe(true);
-      await buttons.nth(3).click();
-      expect(await expanded()).toEqual(['false', 'false', 'false', 'true', 'false']);
+      await items.nth(3).locator('summary').click();
+      expect(await open()).toEqual([false, false, false, true, false]);
       expect(await panel.isVisible()).toBe(false);
-      await buttons.nth(3).click();
-      expect(await expanded()).toEqual(['false', 'false', 'false', 'false', 'false']);
+      await items.nth(3).locator('summary').click();
+      expect(await open()).toEqual([false, false, false, false, false]);
       await close();
     });
 
@@ -292,11 +295,13 @@ describe.runIf(browserAvailable())('landing page', () => {
       const section = page.locator('section.switch');
       await scrollToElement(page, 'section.switch');
       expect(await section.locator('.switch__price-amount').filter({ visible: true }).textContent()).toBe('0\u00a0€');
-      const tabs = section.getByRole('tab');
-      expect(await tabs.allTextContents()).toEqual(['Reiterin', 'Trainerin']);
-      await section.getByRole('tab', { name: 'Trainerin' }).click();
-      expect(await section.getByRole('tab', { name: 'Trainerin' }).getAttribute('aria-selected')).toBe('true');
-      const cta = section.getByRole('tabpanel').getByRole('link');
+      const choices = section.getByRole('radio');
+      expect(await section.locator('.switch__option').allTextContents()).toEqual(['Reiterin', 'Trainerin']);
+      expect(await choices.nth(0).isChecked()).toBe(true);
+      await section.locator('.switch__option', { hasText: 'Trainerin' }).click();
+      expect(await section.getByRole('radio', { name: 'Trainerin' }).isChecked()).toBe(true);
+      const cta = section.locator('.switch__panel').filter({ visible: true }).getByRole('link');
+      expect(await cta.count()).toBe(1);
       expect(await cta.getAttribute('href')).toBe('/mitmachen?typ=trainer');
       await cta.click();
       const dialog = page.getByRole('dialog');

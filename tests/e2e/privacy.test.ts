@@ -20,11 +20,11 @@ describe.runIf(browserAvailable())('third-party requests', () => {
     for (let y = 0; y < height; y += 500) await scrollTo(page, y);
     // Interact with everything that is not the video.
     await scrollToElement(page, '.faq');
-    await page.locator('.faq .accordion__button').first().click();
+    await page.locator('.faq summary').first().click();
     await scrollToElement(page, 'section.switch');
-    await page.getByRole('tab', { name: 'Trainerin' }).click();
+    await page.locator('.switch__option', { hasText: 'Trainerin' }).click();
     await scrollToElement(page, '.before-after');
-    await page.locator('.horse-list button').nth(1).click();
+    await page.locator('.horse-option').nth(1).click();
     await page.waitForLoadState('networkidle');
     expect(hosts.length).toBeGreaterThan(5);
     expect([...new Set(hosts)]).toEqual([own]);

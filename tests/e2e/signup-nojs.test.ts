@@ -52,6 +52,8 @@ describe.runIf(browserAvailable())('signup without JavaScript', () => {
 
   test('the trainer call to action preselects "trainer"; an unticked newsletter box is stored as false', async () => {
     await page.goto(`${site.url}/`);
+    // The trainers' call to action shows once "Trainerin" is chosen (a radio button: no script needed).
+    await page.locator('.switch__option', { hasText: 'Trainerin' }).click();
     const cta = page.locator('a[href="/mitmachen?typ=trainer"]').first();
     await cta.scrollIntoViewIfNeeded();
     await cta.click();

@@ -209,8 +209,9 @@ describe.runIf(browserAvailable())('signup popup', () => {
 
   test('the trainer call to action preselects "trainer" and leads to the trainers group; the type resets at each opening', async () => {
     // The section animates in when it scrolls into view.
-    await page.locator('[role="tab"][id$="-tab-trainer"]').scrollIntoViewIfNeeded();
-    await page.locator('[role="tab"][id$="-tab-trainer"]').click();
+    const trainer = page.locator('.switch__option', { hasText: 'Trainerin' });
+    await trainer.scrollIntoViewIfNeeded();
+    await trainer.click();
     const cta = page.locator('a[href="/mitmachen?typ=trainer"]:visible').first();
     await cta.click();
     await dialog().waitFor({ state: 'visible' });

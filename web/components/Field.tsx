@@ -4,6 +4,7 @@
 // serves an input, a textarea, a select, a password input or a checkbox. Styled by the .field rules
 // of web/styles/global.css.
 import { useId, type ReactNode } from 'react';
+import { typesetNode } from './Typeset';
 
 /** What Field hands the control: spread it onto the input, textarea or select. */
 export interface FieldControlProps {
@@ -69,7 +70,7 @@ export function Field({
 
   const hintElement = hint ? (
     <p id={ids.hint} className="field__hint">
-      {hint}
+      {typesetNode(hint)}
     </p>
   ) : null;
   const below = (
@@ -86,7 +87,7 @@ export function Field({
       )}
       {hasError ? (
         <p id={ids.error} className="field__error">
-          {error}
+          {typesetNode(error)}
         </p>
       ) : null}
     </>
@@ -95,7 +96,7 @@ export function Field({
   if (kind === 'group') {
     return (
       <fieldset className={classes} {...aria}>
-        <legend className="field__label">{label}</legend>
+        <legend className="field__label">{typesetNode(label)}</legend>
         {children({ id })}
         {below}
       </fieldset>
@@ -103,7 +104,7 @@ export function Field({
   }
   const labelElement = (
     <label htmlFor={id} className="field__label">
-      {label}
+      {typesetNode(label)}
     </label>
   );
   return (

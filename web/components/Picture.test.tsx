@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import type { PortableTextBlock, ResponsiveImage } from '~/lib/content-types';
 import { Picture } from './Picture';
-import { headingId, RichText } from './RichText';
+import { headingId, RichTextRenderer as RichText } from './RichTextRenderer';
 
 const image: ResponsiveImage = {
   alt: 'Luna nachher',

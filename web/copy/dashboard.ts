@@ -62,6 +62,10 @@ export const DASHBOARD_CHART_COPY = {
   loading: 'Loading chart…',
   failed: 'The chart could not be loaded; its figures are in the table below.',
   asTable: 'Show the chart’s figures as a table',
+  /** The legend's values: those of the last point. */
+  latest: (point: string) => `(${point})`,
+  /** One point only: no line to draw yet. */
+  single: (point: string) => `Only ${point} so far:`,
 };
 
 export const SIGNUPS_COPY = {
@@ -178,21 +182,39 @@ export const INSIGHTS_COPY = {
   devicesTitle: 'Devices',
   deviceNames: { phone: 'Phone', desktop: 'Desktop' },
   funnelTitle: 'Funnel',
+  /** What each funnel figure counts, in one line. */
+  funnelCounts:
+    'Page views, popup opens and link clicks are counted on the page (no cookies; not for Do Not Track, Global Privacy Control or without JavaScript); signups, accepted codes and applications are every one stored; a share compares only figures counted the same way.',
   step: 'Step',
   count: 'Count',
-  conversion: 'Conversion from the step before',
+  counted: 'Counted',
+  countedBy: { page: 'on the page', stored: 'stored' },
+  share: 'Share',
+  shareOf: (share: string, step: string) => `${share} of ${step}`,
   community: 'Into the community',
   applying: 'Applications',
   steps: {
     landingViews: 'Landing page views',
     popupOpens: 'Signup popup opened',
-    signupsReiter: 'Signups: riders',
-    signupsTrainer: 'Signups: trainers',
-    signups: 'Signups: all',
     groupClicks: 'WhatsApp group link clicked',
+    signups: 'Signups',
+    signupsReiter: 'riders',
+    signupsTrainer: 'trainers',
     accessViews: '/access page views',
-    codesAccepted: 'Code accepted',
+    codesAccepted: 'Codes accepted',
     applications: 'Applications stored',
+  },
+  /** A step as the share's reference ("7,1 % of landing page views"). */
+  stepsOf: {
+    landingViews: 'landing page views',
+    popupOpens: 'popup opens',
+    groupClicks: 'link clicks',
+    signups: 'all signups',
+    signupsReiter: 'riders',
+    signupsTrainer: 'trainers',
+    accessViews: '/access page views',
+    codesAccepted: 'accepted codes',
+    applications: 'applications',
   },
   notes:
     'Counted without cookies and without storage on the device; visitors who send Do Not Track or Global Privacy Control, bots and prefetches are not counted. Visitors are counted once per day.',
@@ -208,3 +230,12 @@ export const TEAM_API_MESSAGES = {
   alreadyMember: 'This address belongs to a team member already.',
   invalidRange: 'Invalid range',
 } as const;
+
+/** The list of placeholders at the top of the dashboard (launch readiness). */
+export const LAUNCH_READINESS_COPY = {
+  title: 'Not ready to launch: placeholders in the content',
+  intro:
+    'Visitors would meet these placeholders (a dead WhatsApp link, a fake address). Replace each in the Studio and publish; this list goes when none is left.',
+  missing: 'missing',
+  holds: (marker: string) => `still “${marker}”`,
+};

@@ -26,6 +26,7 @@ export const LABELS = {
   slideOf: 'von',
   scrollRow: 'Einträge zum Durchblättern',
   chooseHorse: 'Pferd auswählen',
+  chooseAudience: 'Ich bin …',
   before: 'Vorher',
   after: 'Nachher',
   divider: 'Vorher-Nachher-Regler',

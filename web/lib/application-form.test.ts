@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { APPLICATION_MESSAGES } from '~/copy/access';
-import { applicationFromForm, isBot, isWebAddress, messageCounter, validateApplication } from './application-form';
+import {
+  applicationFromForm,
+  isBot,
+  isWebAddress,
+  messageCounter,
+  validateApplication,
+  withScheme,
+} from './application-form';
 import { MESSAGE_MAX } from './limits';
 
 const valid = {
@@ -62,7 +69,7 @@ describe('the application schema', () => {
       expect(validateApplication({ ...valid, websiteLink: link }), link).toMatchObject({ ok: true });
     }
     for (const link of [
-      'example.org',
+      'example',
       'javascript:alert(1)',
       'ftp://example.org',
       'https://',
@@ -74,6 +81,19 @@ describe('the application schema', () => {
       });
     }
     expect(isWebAddress('HTTPS://EXAMPLE.ORG')).toBe(true);
+  });
+
+  test('an address typed without https:// gets it ("www.marie-reitet.de" is a website)', () => {
+    for (const [typed, stored] of [
+      ['www.marie-reitet.de', 'https://www.marie-reitet.de'],
+      ['  marie-reitet.de/ueber-mich ', 'https://marie-reitet.de/ueber-mich'],
+      ['//example.org', 'https://example.org'],
+      ['http://reitstall.de', 'http://reitstall.de'],
+    ]) {
+      const result = validateApplication({ ...valid, websiteLink: typed });
+      expect(result, typed).toMatchObject({ ok: true, value: { websiteLink: stored } });
+    }
+    expect(withScheme('mailto:a@b.de')).toBe('mailto:a@b.de');
   });
 
   test('the message is optional, at most 2,000 characters; CRLF line breaks count as one', () => {

@@ -40,13 +40,15 @@ export const applicationInput = z.object({
     .min(1, APPLICATION_MESSAGES.emailEmpty)
     .max(EMAIL_MAX, APPLICATION_MESSAGES.email)
     .regex(EMAIL, APPLICATION_MESSAGES.email),
-  websiteLink: optionalText.pipe(
-    z
-      .string()
-      .max(WEBSITE_MAX, APPLICATION_MESSAGES.website)
-      .refine(isWebAddress, APPLICATION_MESSAGES.website)
-      .optional(),
-  ),
+  websiteLink: optionalText
+    .transform((v) => (v === undefined ? v : withScheme(v)))
+    .pipe(
+      z
+        .string()
+        .max(WEBSITE_MAX, APPLICATION_MESSAGES.website)
+        .refine(isWebAddress, APPLICATION_MESSAGES.website)
+        .optional(),
+    ),
   message: optionalText.pipe(
     z
       .string()
@@ -62,6 +64,15 @@ export type Application = z.output<typeof applicationInput>;
 export type ApplicationField = keyof Application;
 /** Every field's message (German), for the fields that have a problem. */
 export type FieldErrors = Partial<Record<ApplicationField, string>>;
+
+/**
+ * An address typed without its scheme ("www.marie-reitet.de", "//example.org") gets `https://`, as
+ * people write addresses; one with a scheme keeps it (and is refused unless it is http or https).
+ */
+export function withScheme(value: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  return `https://${value.replace(/^\/+/, '')}`;
+}
 
 /** An absolute http(s) address with a host (no javascript:, no mailto:, no relative path). */
 export function isWebAddress(value: string): boolean {

@@ -10,10 +10,6 @@ export const clampPosition = (position: number) => clamp(position, 0, 100);
 /** At 50 or less the text shows the "after" description, above 50 the "before" description. */
 export const descriptionSide = (position: number): 'before' | 'after' => (position <= 50 ? 'after' : 'before');
 
-export function descriptionFor(position: number, horse: { beforeText: string; afterText: string }) {
-  return descriptionSide(position) === 'after' ? horse.afterText : horse.beforeText;
-}
-
 /** Divider position from a pointer's x within an element spanning `left` to `left + width`. */
 export const positionFromPointer = (x: number, left: number, width: number) =>
   width > 0 ? clampPosition(((x - left) / width) * 100) : START_POSITION;

@@ -1,9 +1,10 @@
 // schema.org JSON-LD for the landing page: the business and its founder, the five programmes as
 // courses, the FAQ as FAQPage. Pure functions over the content types.
 import { toPlainText } from '@portabletext/react';
-import type { FaqItem, Programme, SiteSettings } from './content-types';
+import type { FaqItem, LandingContent, Programme, SiteSettings } from './content-types';
 import { imageSrc } from './image-urls';
 import { absoluteUrl } from './seo';
+import { typeset } from './typography';
 
 export function businessJsonLd(settings: SiteSettings, publicUrl: string) {
   const { operator } = settings;
@@ -45,7 +46,8 @@ export function coursesJsonLd(programmes: Programme[], settings: SiteSettings, p
     '@context': 'https://schema.org',
     '@type': 'Course',
     courseCode: programme.number,
-    name: programme.title,
+    // As the page shows it (a typographic apostrophe in RIDER’S).
+    name: typeset(programme.title),
     description: toPlainText(programme.description),
     timeRequired: programme.duration,
     inLanguage: 'de',
@@ -69,4 +71,13 @@ export function faqJsonLd(faq: FaqItem[]) {
       acceptedAnswer: { '@type': 'Answer', text: toPlainText(item.answer) },
     })),
   };
+}
+
+/** Every JSON-LD object of the landing page. */
+export function landingJsonLd(content: LandingContent, publicUrl: string) {
+  return [
+    businessJsonLd(content.settings, publicUrl),
+    ...coursesJsonLd(content.programmes, content.settings, publicUrl),
+    faqJsonLd(content.faq),
+  ];
 }

@@ -3,17 +3,20 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/access';
 import { CodeForm } from '~/components/access/CodeForm';
+import { brandOf, SiteBrand } from '~/components/SiteBrand';
 import '~/components/access/access.css';
 import { ACCESS_COPY, ACCESS_MESSAGES } from '~/copy/access';
+import { CODE_LENGTH } from '~/lib/code-box';
 import { pageMeta } from '~/lib/seo';
 import { readForm } from '~/server/accounts/accounts.server';
 import { checkAccessCode } from '~/server/access/access.server';
+import { getSiteSettings } from '~/server/content/content.server';
 import { clientAddressContext } from '~/server/http/http.server';
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   // The application form sends visitors back here when their grant ran out.
   const expired = new URL(request.url).searchParams.has('abgelaufen');
-  return { error: expired ? ACCESS_MESSAGES.expired : undefined };
+  return { error: expired ? ACCESS_MESSAGES.expired : undefined, brand: brandOf(await getSiteSettings()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,7 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const error = result.answer.valid ? undefined : result.answer.error;
   const headers: HeadersInit = result.status === 429 ? { 'Retry-After': String(result.retryAfter) } : {};
-  return data({ error }, { status: result.status, headers });
+  // The refused code goes back into the boxes, to be checked (the person's own input; never stored).
+  return data({ error, code: code.slice(0, CODE_LENGTH) }, { status: result.status, headers });
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -35,6 +39,7 @@ export default function Access({ loaderData, actionData }: Route.ComponentProps)
   const error = actionData?.error ?? loaderData.error;
   return (
     <main className="gate-page">
+      <SiteBrand brand={loaderData.brand} className="gate-brand" />
       <a href="/" className="gate-close" aria-label={ACCESS_COPY.close}>
         <span aria-hidden="true">×</span>
       </a>
@@ -43,7 +48,7 @@ export default function Access({ loaderData, actionData }: Route.ComponentProps)
           {ACCESS_COPY.title}
         </h1>
         {/* A new answer from the server starts the boxes afresh with its message. */}
-        <CodeForm key={error ?? 'form'} error={error} />
+        <CodeForm key={error ?? 'form'} error={error} code={actionData?.code} />
       </section>
     </main>
   );

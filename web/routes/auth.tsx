@@ -7,12 +7,14 @@ import type { Route } from './+types/auth';
 import { AuthForm } from '~/components/account/AuthForm';
 import { AuthSecondFactor } from '~/components/account/AuthSecondFactor';
 import { Notice } from '~/components/account/Notice';
+import { brandOf, SiteBrand } from '~/components/SiteBrand';
 import '~/components/account/account.css';
 import { AUTH_COPY, AUTH_MESSAGES } from '~/copy/account';
 import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthNotice } from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
 import { callAuth, getSession, readForm, setCookieHeaders } from '~/server/accounts/accounts.server';
 import { awaitsSecondFactor, observeSignIn, verifySecondFactor } from '~/server/team/team.server';
+import { getSiteSettings } from '~/server/content/content.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -23,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     deleted: url.searchParams.get('konto') === 'geloescht',
     // A team member's sign-in waits for the code of their authenticator app.
     secondFactor: !session && awaitsSecondFactor(request),
+    brand: brandOf(await getSiteSettings()),
   };
 }
 
@@ -77,6 +80,9 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const secondFactor = !signedInAs && (actionData?.secondFactor ?? loaderData.secondFactor);
   return (
     <main className="account-page">
+      <div className="page-brand">
+        <SiteBrand brand={loaderData.brand} />
+      </div>
       {secondFactor ? (
         <AuthSecondFactor notice={actionData?.secondFactor ? actionData.notice : undefined} />
       ) : signedInAs ? (

@@ -1,5 +1,6 @@
 // /bewerbung/danke: what happens after an application was sent.
 import type { Route } from './+types/bewerbung.danke';
+import { Typeset } from '~/components/Typeset';
 import '~/components/access/access.css';
 import { DANKE_COPY } from '~/copy/access';
 import { pageMeta } from '~/lib/seo';
@@ -12,11 +13,15 @@ export default function BewerbungDanke() {
     <main className="gate-page">
       <section className="gate-card gate-card--wide" aria-labelledby="danke-title">
         <h1 id="danke-title">{DANKE_COPY.title}</h1>
-        <p className="gate-intro">{DANKE_COPY.received}</p>
+        <p className="gate-intro">
+          <Typeset>{DANKE_COPY.received}</Typeset>
+        </p>
         <h2 className="gate-subtitle">{DANKE_COPY.nextTitle}</h2>
         <ol className="gate-steps">
           {DANKE_COPY.steps.map((step) => (
-            <li key={step}>{step}</li>
+            <li key={step}>
+              <Typeset>{step}</Typeset>
+            </li>
           ))}
         </ol>
         <div className="gate-actions">

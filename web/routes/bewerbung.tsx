@@ -2,6 +2,7 @@
 // Without JavaScript the form posts here; with it, to POST /api/applications.
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/bewerbung';
+import { Typeset } from '~/components/Typeset';
 import { ApplicationForm } from '~/components/access/ApplicationForm';
 import '~/components/access/access.css';
 import { APPLICATION_MESSAGES, BEWERBUNG_COPY } from '~/copy/access';
@@ -58,7 +59,9 @@ export default function Bewerbung({ loaderData, actionData }: Route.ComponentPro
       </a>
       <section className="gate-card gate-card--wide" aria-labelledby="bewerbung-title">
         <h1 id="bewerbung-title">{BEWERBUNG_COPY.title}</h1>
-        <p className="gate-intro">{BEWERBUNG_COPY.intro}</p>
+        <p className="gate-intro">
+          <Typeset>{BEWERBUNG_COPY.intro}</Typeset>
+        </p>
         <ApplicationForm
           // A new answer from the server starts the form from it.
           key={actionData ? JSON.stringify(actionData.fields) : 'form'}

@@ -52,21 +52,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === 'delete') {
     const answer = await auth('/delete-user', { password: form.get('password') ?? '' });
-    if (!answer.ok) return failed(answer);
+    // Said at the delete form, where the person is (see AccountOverview).
+    if (!answer.ok) return failed(answer, 'delete');
     return redirect('/auth?konto=geloescht', { headers: setCookieHeaders(answer.setCookies) });
   }
   return data({ notice: { ok: false, message: AUTH_MESSAGES.unexpected } }, { status: 400 });
 }
 
 /** A refusal: the German text for a wrong password, the backend's message as given otherwise. */
-function failed(answer: { status: number; body: Record<string, unknown> }) {
+function failed(answer: { status: number; body: Record<string, unknown> }, intent?: 'delete') {
   const message =
     answer.body.code === 'INVALID_PASSWORD'
       ? KONTO_COPY.wrongPassword
       : typeof answer.body.message === 'string'
         ? answer.body.message
         : AUTH_MESSAGES.unexpected;
-  return data({ notice: { ok: false, message } }, { status: answer.status });
+  return data({ notice: { ok: false, message }, intent }, { status: answer.status });
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -75,10 +76,15 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: KONTO_COPY.title
 
 export default function Konto({ loaderData, actionData }: Route.ComponentProps) {
   const { justVerified, ...account } = loaderData;
-  const notice = actionData?.notice ?? (justVerified ? { ok: true, message: KONTO_COPY.justVerified } : undefined);
+  // A refused deletion is said at the delete form, where the person is; other answers at the top.
+  const deleteError =
+    actionData && 'intent' in actionData && actionData.intent === 'delete' ? actionData.notice.message : undefined;
+  const notice =
+    (deleteError ? undefined : actionData?.notice) ??
+    (justVerified ? { ok: true, message: KONTO_COPY.justVerified } : undefined);
   return (
     <main className="account-page">
-      <AccountOverview {...account} notice={notice} />
+      <AccountOverview {...account} notice={notice} deleteError={deleteError} />
       <p className="account-back">
         <a href="/">{AUTH_COPY.home}</a>
       </p>

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { data } from 'react-router';
 import type { Route } from './+types/mitmachen';
 import { SignupForm, type SignupServerState } from '~/components/signup/SignupForm';
+import { brandOf, SiteBrand } from '~/components/SiteBrand';
 import { signupPagePath } from '~/components/signup/paths';
 import { pageMeta } from '~/lib/seo';
 import { SIGNUP_API_MESSAGES, SIGNUP_COPY } from '~/copy/signup';
@@ -12,13 +13,16 @@ import { parseUserType, type SignupRecord } from '~/lib/signup';
 import { getConfig } from '~/server/config.server';
 import { clientAddressContext, fromOwnOrigin, HttpError, readText } from '~/server/http/http.server';
 import { submitSignup } from '~/server/signups/signups.server';
+import { getSiteSettings } from '~/server/content/content.server';
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  const settings = await getSiteSettings();
   return {
     userType: parseUserType(new URL(request.url).searchParams.get('typ')),
     // The idempotency id of this form: sending it twice (double click, reload) stores one signup.
     signupId: randomUUID(),
     campaign: visitCampaign(request),
+    brand: brandOf(settings),
   };
 }
 
@@ -84,9 +88,12 @@ export const meta: Route.MetaFunction = ({ location }) =>
   });
 
 export default function Mitmachen({ loaderData, actionData }: Route.ComponentProps) {
-  const { userType, signupId, campaign } = loaderData;
+  const { userType, signupId, campaign, brand } = loaderData;
   return (
     <main className="signup-page">
+      <div className="page-brand">
+        <SiteBrand brand={brand} />
+      </div>
       <SignupForm
         // A new answer from the server (after a post) shows its state.
         key={actionData ? JSON.stringify(actionData.state) : 'form'}

@@ -2,16 +2,18 @@
 // links do not unsubscribe anyone); POST unsubscribes, also as RFC 8058 one-click from mail apps.
 import type { Route } from './+types/newsletter.abmelden';
 import { MessagePage, TokenButton } from '~/components/MessagePage';
+import { brandOf } from '~/components/SiteBrand';
 import { NEWSLETTER_COPY } from '~/copy/signup';
 import { pageMeta } from '~/lib/seo';
+import { getSiteSettings } from '~/server/content/content.server';
 import { readForm } from '~/server/http/http.server';
 import { unsubscribeNewsletter, verifyUnsubscribeToken } from '~/server/signups/signups.server';
 
 const COPY = NEWSLETTER_COPY.unsubscribe;
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  return { token, valid: verifyUnsubscribeToken(token) };
+  return { token, valid: verifyUnsubscribeToken(token), brand: brandOf(await getSiteSettings()) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -25,12 +27,13 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: COPY.title, path: '/newsletter/abmelden', noindex: true });
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.result === 'unsubscribed') return <MessagePage title={COPY.doneTitle} text={COPY.doneText} />;
+  if (actionData?.result === 'unsubscribed')
+    return <MessagePage brand={loaderData.brand} title={COPY.doneTitle} text={COPY.doneText} />;
   if (!loaderData.valid || actionData?.result === 'invalid') {
-    return <MessagePage title={COPY.invalidTitle} text={COPY.invalidText} />;
+    return <MessagePage brand={loaderData.brand} title={COPY.invalidTitle} text={COPY.invalidText} />;
   }
   return (
-    <MessagePage title={COPY.title} text={COPY.question}>
+    <MessagePage brand={loaderData.brand} title={COPY.title} text={COPY.question}>
       <TokenButton token={loaderData.token} label={COPY.button} />
     </MessagePage>
   );

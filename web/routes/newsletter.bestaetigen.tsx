@@ -3,8 +3,10 @@
 // form, so it works before (and without) JavaScript.
 import type { Route } from './+types/newsletter.bestaetigen';
 import { MessagePage, TokenButton } from '~/components/MessagePage';
+import { brandOf } from '~/components/SiteBrand';
 import { NEWSLETTER_COPY } from '~/copy/signup';
 import { pageMeta } from '~/lib/seo';
+import { getSiteSettings } from '~/server/content/content.server';
 import { readForm } from '~/server/http/http.server';
 import { confirmNewsletter, newsletterConfirmState } from '~/server/signups/signups.server';
 
@@ -12,7 +14,7 @@ const COPY = NEWSLETTER_COPY.confirm;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  return { token, state: await newsletterConfirmState(token) };
+  return { token, state: await newsletterConfirmState(token), brand: brandOf(await getSiteSettings()) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -28,11 +30,11 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   const outcome = actionData?.result ?? loaderData.state;
   if (outcome === 'pending') {
     return (
-      <MessagePage title={COPY.title} text={COPY.question}>
+      <MessagePage brand={loaderData.brand} title={COPY.title} text={COPY.question}>
         <TokenButton token={loaderData.token} label={COPY.button} />
       </MessagePage>
     );
   }
   const [title, text] = COPY.outcomes[outcome];
-  return <MessagePage title={title} text={text} />;
+  return <MessagePage brand={loaderData.brand} title={title} text={text} />;
 }

@@ -1,25 +1,30 @@
 import { Accordion } from '~/components/Accordion';
 import { RichText } from '~/components/RichText';
+import { Static } from '~/components/Static';
 import type { FaqItem, SectionTexts } from '~/lib/content-types';
 import { SectionHeader } from './SectionHeader';
 import './section.css';
 
-export function Faq({ texts, items }: { texts: SectionTexts; items: FaqItem[] }) {
+/** The FAQ: content and native disclosures only, which the browser keeps as the server rendered them. */
+export function Faq({ content }: { content?: { texts: SectionTexts; items: FaqItem[] } }) {
   return (
-    <section className="section faq" aria-labelledby="faq-title">
-      <div className="container container--narrow">
-        <SectionHeader texts={texts} id="faq-title" />
-        <Accordion
-          items={items.map((item) => ({
-            title: item.question,
-            content: (
-              <div className="prose">
-                <RichText value={item.answer} />
-              </div>
-            ),
-          }))}
-        />
-      </div>
-    </section>
+    <Static as="section" className="section faq" aria-labelledby="faq-title">
+      {content && (
+        <div className="container container--narrow">
+          <SectionHeader texts={content.texts} id="faq-title" />
+          <Accordion
+            name="faq"
+            items={content.items.map((item) => ({
+              title: item.question,
+              content: (
+                <div className="prose">
+                  <RichText value={item.answer} />
+                </div>
+              ),
+            }))}
+          />
+        </div>
+      )}
+    </Static>
   );
 }

@@ -1,10 +1,13 @@
 // The site header: brand, the three section links, the photo network, the "WhatsApp Gruppe" button
 // (a signup trigger) and the phone menu. Hides on downward scroll after 100 px, returns on upward
 // scroll, takes the "scrolled" style at 300 px; the floating logo appears after 200 px.
+// Until the page's script runs (and without JavaScript) the header is not fixed: it stays at the top
+// of the page instead of lying, transparent, on the text scrolled under it.
 import { useEffect, useState } from 'react';
 import { Picture } from '~/components/Picture';
 import { BurgerMenu } from '~/components/BurgerMenu';
 import { SignupTrigger } from '~/components/signup/SignupProvider';
+import { Static } from '~/components/Static';
 import type { SiteSettings } from '~/lib/content-types';
 import { initialHeaderState, nextHeaderState, sameHeaderState } from '~/lib/header-state';
 import { LABELS, NAV } from '~/copy/landing';
@@ -12,18 +15,19 @@ import './Header.css';
 import { ExternalLink } from '~/components/ExternalLink';
 
 function useHeaderState() {
-  const [state, setState] = useState(() => initialHeaderState());
+  // `live`: the script follows the scroll (the header is fixed from then on).
+  const [state, setState] = useState(() => ({ ...initialHeaderState(), live: false }));
   useEffect(() => {
     let current = initialHeaderState(window.scrollY);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the scroll position exists only in the browser, after hydration
-    setState(current);
+    setState({ ...current, live: true });
     let frame = 0;
     const onScroll = () => {
       if (frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
         const next = nextHeaderState(current, window.scrollY);
-        if (!sameHeaderState(next, current)) setState(next);
+        if (!sameHeaderState(next, current)) setState({ ...next, live: true });
         current = next;
       });
     };
@@ -36,35 +40,45 @@ function useHeaderState() {
   return state;
 }
 
-function NavLinks({ settings }: { settings: SiteSettings }) {
+function NavLinks({ settings }: { settings?: SiteSettings }) {
   return (
-    <ul className="nav-links">
-      {Object.values(NAV).map((link) => (
-        <li key={link.id}>
-          <a href={link.href}>{link.label}</a>
-        </li>
-      ))}
-      <li>
-        <ExternalLink href={settings.photoNetwork.url}>{settings.photoNetwork.label}</ExternalLink>
-      </li>
-    </ul>
+    <Static as="ul" className="nav-links">
+      {settings && (
+        <>
+          {Object.values(NAV).map((link) => (
+            <li key={link.id}>
+              <a href={link.href}>{link.label}</a>
+            </li>
+          ))}
+          <li>
+            <ExternalLink href={settings.photoNetwork.url}>{settings.photoNetwork.label}</ExternalLink>
+          </li>
+        </>
+      )}
+    </Static>
   );
 }
 
-export function Header({ settings }: { settings: SiteSettings }) {
+/** `settings`: the content, where it is at hand (see web/components/Static.tsx). */
+export function Header({ settings }: { settings?: SiteSettings }) {
   const state = useHeaderState();
   return (
     <>
       <header
         className="site-header"
+        data-live={state.live || undefined}
         data-hidden={state.hidden || undefined}
         data-scrolled={state.scrolled || undefined}
       >
         <div className="site-header__inner">
-          <a className="site-header__brand" href="#top">
-            <Picture image={settings.seal} sizes="40px" className="site-header__seal" />
-            <span className="site-header__name">{settings.founderName}</span>
-          </a>
+          <Static as="a" className="site-header__brand" href="#top">
+            {settings && (
+              <>
+                <Picture image={settings.seal} sizes="40px" className="site-header__seal" />
+                <span className="site-header__name">{settings.founderName}</span>
+              </>
+            )}
+          </Static>
           <nav className="site-nav" aria-label={LABELS.mainNav}>
             <NavLinks settings={settings} />
           </nav>
@@ -85,7 +99,9 @@ export function Header({ settings }: { settings: SiteSettings }) {
         aria-label={LABELS.backToTop}
         data-visible={state.floatingLogo || undefined}
       >
-        <Picture image={{ ...settings.seal, alt: '' }} sizes="56px" />
+        <Static as="span" className="floating-logo__seal">
+          {settings && <Picture image={{ ...settings.seal, alt: '' }} sizes="56px" />}
+        </Static>
       </a>
     </>
   );

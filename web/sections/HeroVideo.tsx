@@ -3,7 +3,9 @@
 // play button is a plain link to the video.
 import { useEffect, useRef, useState } from 'react';
 import { Picture } from '~/components/Picture';
+import { Static } from '~/components/Static';
 import type { SectionTexts, SiteSettings } from '~/lib/content-types';
+import type { LandingFrame } from '~/lib/landing-frame';
 import { LABELS } from '~/copy/landing';
 import { SectionHeader } from './SectionHeader';
 import './section.css';
@@ -11,7 +13,17 @@ import './HeroVideo.css';
 
 const VIDEO_EMBED_BASE = 'https://www.youtube-nocookie.com/embed/';
 
-export function HeroVideo({ texts, video }: { texts: SectionTexts; video: SiteSettings['heroVideo'] }) {
+/**
+ * `video`: what the embed needs; `content`: the section's texts and the thumbnail, where they are at
+ * hand (see web/components/Static.tsx).
+ */
+export function HeroVideo({
+  video,
+  content,
+}: {
+  video: LandingFrame['video'];
+  content?: { texts: SectionTexts; thumbnail: SiteSettings['heroVideo']['thumbnail'] };
+}) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
@@ -21,7 +33,7 @@ export function HeroVideo({ texts, video }: { texts: SectionTexts; video: SiteSe
   return (
     <section className="section video-section" aria-labelledby="video-title">
       <div className="container">
-        <SectionHeader texts={texts} id="video-title" />
+        <SectionHeader texts={content?.texts} id="video-title" />
         <div className="video" data-reveal="">
           <div className="video__frame">
             {playing ? (
@@ -43,11 +55,9 @@ export function HeroVideo({ texts, video }: { texts: SectionTexts; video: SiteSe
                   setPlaying(true);
                 }}
               >
-                <Picture
-                  image={video.thumbnail}
-                  sizes="(min-width: 1120px) 1040px, 100vw"
-                  className="video__thumbnail"
-                />
+                <Static as="span" className="video__thumbnail">
+                  {content && <Picture image={content.thumbnail} sizes="(min-width: 1120px) 1040px, 100vw" />}
+                </Static>
                 <span className="video__play" aria-hidden="true">
                   <svg viewBox="0 0 64 64" width="64" height="64" focusable="false">
                     <circle cx="32" cy="32" r="31" fill="currentColor" opacity="0.92" />

@@ -1,8 +1,13 @@
 // The programme showcase: progress 0–1 against the line at 80 % of the viewport, the
-// active step, the progress line and the step opacities all come from ~/lib/showcase.
+// active step, the progress line and the step opacities all come from ~/lib/showcase. Each step's
+// number and title follow the scroll; its duration and description are content the browser keeps as
+// the server rendered it.
 import { useEffect, useRef, useState } from 'react';
 import { RichText } from '~/components/RichText';
+import { Static } from '~/components/Static';
 import type { Programme, SectionTexts } from '~/lib/content-types';
+import type { LandingFrame } from '~/lib/landing-frame';
+import { typeset } from '~/lib/typography';
 import {
   activeStep,
   isStepActive,
@@ -58,7 +63,14 @@ function useShowcaseProgress() {
   return { list, progress };
 }
 
-export function Showcase({ texts, programmes }: { texts: SectionTexts; programmes: Programme[] }) {
+/** `content`: the section's texts and programmes, where they are at hand (see web/components/Static.tsx). */
+export function Showcase({
+  steps,
+  content,
+}: {
+  steps: LandingFrame['programmes'];
+  content?: { texts: SectionTexts; programmes: Programme[] };
+}) {
   const { list, progress } = useShowcaseProgress();
   const active = activeStep(progress);
   return (
@@ -70,7 +82,7 @@ export function Showcase({ texts, programmes }: { texts: SectionTexts; programme
       data-active-step={active}
     >
       <div className="container">
-        <SectionHeader texts={texts} id="showcase-title" />
+        <SectionHeader texts={content?.texts} id="showcase-title" />
         <div className="showcase__body">
           <div className="showcase__rail" aria-hidden="true">
             <div
@@ -79,30 +91,39 @@ export function Showcase({ texts, programmes }: { texts: SectionTexts; programme
             />
           </div>
           <ol ref={list} className="showcase__steps">
-            {programmes.map((programme, step) => (
-              <li
-                key={programme.number}
-                id={`programm-${programme.number}`}
-                className={`showcase__step${isStepActive(step, progress) ? ' is-active' : ''}`}
-              >
-                <span
-                  className="showcase__number"
-                  data-number={programme.number}
-                  aria-hidden="true"
-                  style={{ opacity: stepOpacity(step, progress) }}
-                />
-                <div className="showcase__card">
-                  <h3 className="showcase__title" style={{ opacity: stepOpacity(step, progress, TITLE_MIN_OPACITY) }}>
-                    <span className="visually-hidden">{programme.number} </span>
-                    {programme.title}
-                  </h3>
-                  <p className="showcase__duration">{programme.duration}</p>
-                  <div className="prose">
-                    <RichText value={programme.description} />
+            {steps.map(({ number, title }, step) => {
+              const programme = content?.programmes[step];
+              return (
+                <li
+                  key={number}
+                  id={`programm-${number}`}
+                  className={`showcase__step${isStepActive(step, progress) ? ' is-active' : ''}`}
+                >
+                  <span
+                    className="showcase__number"
+                    data-number={number}
+                    aria-hidden="true"
+                    style={{ opacity: stepOpacity(step, progress) }}
+                  />
+                  <div className="showcase__card">
+                    <h3 className="showcase__title" style={{ opacity: stepOpacity(step, progress, TITLE_MIN_OPACITY) }}>
+                      <span className="visually-hidden">{number} </span>
+                      {typeset(title)}
+                    </h3>
+                    <Static className="showcase__details">
+                      {programme && (
+                        <>
+                          <p className="showcase__duration">{programme.duration}</p>
+                          <div className="prose">
+                            <RichText value={programme.description} />
+                          </div>
+                        </>
+                      )}
+                    </Static>
                   </div>
-                </div>
-              </li>
-            ))}
+                </li>
+              );
+            })}
           </ol>
         </div>
       </div>

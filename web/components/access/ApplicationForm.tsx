@@ -143,7 +143,6 @@ export function ApplicationForm({
             type="url"
             inputMode="url"
             autoComplete="url"
-            placeholder="https://"
             defaultValue={draft.websiteLink}
             maxLength={WEBSITE_MAX}
           />

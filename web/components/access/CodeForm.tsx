@@ -1,19 +1,28 @@
 // The five code boxes. Without JavaScript they are one form posting to the /access page (five
 // fields named `code`, joined by the server). With JavaScript each box takes one character,
 // upper-cased, focus moves on by itself, a pasted code fills all boxes, and the code goes to
-// POST /api/access by fetch; a right one leads to the application form.
-import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+// POST /api/access by fetch; a right one leads to the application form. A wrong one stays in the
+// boxes (with and without JavaScript), so that the person can check it, as the message asks.
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCESS_MESSAGES, CODE_COPY } from '~/copy/access';
 import type { AccessAnswer } from '~/lib/access';
 import { codeOf, emptyCells, enterText, isComplete, pressKey, typedIntoBox } from '~/lib/code-box';
 
-export function CodeForm({ error: serverError }: { error?: string }) {
-  const [cells, setCells] = useState<string[]>(emptyCells);
+/** `code`: what was sent without JavaScript and refused (shown again). */
+export function CodeForm({ error: serverError, code = '' }: { error?: string; code?: string }) {
+  const [cells, setCells] = useState<string[]>(() => [...enterText(emptyCells(), 0, code).cells]);
   const [error, setError] = useState(serverError ?? '');
   const [busy, setBusy] = useState(false);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const navigate = useNavigate();
+  // The box to focus once the boxes are enabled again (they are disabled while the code is checked).
+  const focusWhenFree = useRef<number | null>(null);
+  useEffect(() => {
+    if (busy || focusWhenFree.current === null) return;
+    boxes.current[focusWhenFree.current]?.focus();
+    focusWhenFree.current = null;
+  }, [busy]);
 
   const show = (next: readonly string[], focus: number) => {
     setCells([...next]);
@@ -71,8 +80,7 @@ export function CodeForm({ error: serverError }: { error?: string }) {
         return;
       }
       setError(answer.error || ACCESS_MESSAGES.wrong);
-      setCells(emptyCells());
-      boxes.current[0]?.focus();
+      focusWhenFree.current = 0;
     } catch {
       setError(ACCESS_MESSAGES.failed);
     } finally {

@@ -1,7 +1,7 @@
 // /konto: the account's email and its verification, its applications (with their history) and
 // signups, and what the account holder can do: sign out (here or everywhere), download the data,
 // delete the account. Every action is a plain form post, so the page works without JavaScript.
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { AuthNotice } from '~/lib/auth';
 import { formatDate, formatDateTime } from '~/lib/format';
@@ -9,6 +9,7 @@ import type { AccountHoldings, ApplicantView } from '~/lib/account';
 import { KONTO_COPY as C } from '~/copy/account';
 import { Notice } from './Notice';
 import { PasswordField } from './PasswordField';
+import { Typeset } from '../Typeset';
 
 export interface AccountOverviewProps {
   email: string;
@@ -18,6 +19,8 @@ export interface AccountOverviewProps {
     applications: (AccountHoldings['applications'][number] & { view: ApplicantView })[];
   };
   notice?: AuthNotice;
+  /** Why the account was not deleted (a wrong password): said at the delete form. */
+  deleteError?: string;
 }
 
 function Intent({ intent, label, primary = false }: { intent: string; label: string; primary?: boolean }) {
@@ -61,13 +64,15 @@ function HoldingList<T extends { id: string }>(props: {
           ))}
         </ul>
       ) : (
-        <p>{props.empty}</p>
+        <p>
+          <Typeset>{props.empty}</Typeset>
+        </p>
       )}
     </section>
   );
 }
 
-export function AccountOverview({ email, emailVerified, holdings, notice }: AccountOverviewProps) {
+export function AccountOverview({ email, emailVerified, holdings, notice, deleteError }: AccountOverviewProps) {
   return (
     <>
       <section className="account-card" aria-labelledby="konto-title">
@@ -76,7 +81,9 @@ export function AccountOverview({ email, emailVerified, holdings, notice }: Acco
         <p>
           {C.signedInAs} <strong>{email}</strong>
         </p>
-        <p>{emailVerified ? C.verified : C.unverified}</p>
+        <p>
+          <Typeset>{emailVerified ? C.verified : C.unverified}</Typeset>
+        </p>
         <div className="account-actions">
           {!emailVerified && <Intent intent="resend-verification" label={C.resend} primary />}
           <Intent intent="sign-out" label={C.signOut} />
@@ -138,24 +145,45 @@ export function AccountOverview({ email, emailVerified, holdings, notice }: Acco
 
       <section className="account-card" aria-labelledby="konto-data">
         <h2 id="konto-data">{C.data}</h2>
-        <p>{C.dataText}</p>
+        <p>
+          <Typeset>{C.dataText}</Typeset>
+        </p>
         <a className="button button--outline" href="/api/account/export" download>
           {C.download}
         </a>
       </section>
 
-      <section className="account-card" aria-labelledby="konto-delete">
-        <h2 id="konto-delete">{C.deleteTitle}</h2>
-        <p>{C.deleteText}</p>
-        <Form method="post" className="account-form">
-          <PasswordField id="konto-password" label={C.deletePassword} isNew={false} />
-          <div className="account-actions">
-            <button type="submit" name="intent" value="delete" className="button button--primary">
-              {C.deleteSubmit}
-            </button>
-          </div>
-        </Form>
-      </section>
+      <DeleteAccount error={deleteError} />
     </>
+  );
+}
+
+/**
+ * Deleting the account: the form is at the bottom of the page, so a refusal is said here, under the
+ * password, and focus moves to the password (it is read out with the message). Without JavaScript
+ * the form posts to this section's anchor, so the answering page opens here.
+ */
+function DeleteAccount({ error }: { error?: string }) {
+  const password = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!error) return;
+    password.current?.focus();
+    password.current?.closest('section')?.scrollIntoView({ block: 'center' });
+  }, [error]);
+  return (
+    <section className="account-card account-card--danger" id="konto-delete" aria-labelledby="konto-delete-title">
+      <h2 id="konto-delete-title">{C.deleteTitle}</h2>
+      <p>
+        <Typeset>{C.deleteText}</Typeset>
+      </p>
+      <Form method="post" action="/konto#konto-delete" className="account-form">
+        <PasswordField id="konto-password" label={C.deletePassword} isNew={false} error={error} inputRef={password} />
+        <div className="account-actions">
+          <button type="submit" name="intent" value="delete" className="button button--danger">
+            {C.deleteSubmit}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 // A message of an account page: announced politely when it says something worked, at once when
 // it is an error. The live region is always there, so a message that appears is read out.
 import type { AuthNotice } from '~/lib/auth';
+import { Typeset } from '../Typeset';
 
 export function Notice({ notice }: { notice?: AuthNotice | null }) {
   const error = notice && !notice.ok;
@@ -10,11 +11,13 @@ export function Notice({ notice }: { notice?: AuthNotice | null }) {
       role={error ? 'alert' : 'status'}
       aria-live={error ? 'assertive' : 'polite'}
     >
-      {notice?.message ?? ''}
+      {notice?.message ? <Typeset>{notice.message}</Typeset> : ''}
       {notice?.detail && (
         <>
           {' '}
-          <span lang="de">{notice.detail}</span>
+          <span lang="de">
+            <Typeset>{notice.detail}</Typeset>
+          </span>
         </>
       )}
     </p>

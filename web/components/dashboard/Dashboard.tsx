@@ -14,6 +14,7 @@ import { ApplicationsView } from './ApplicationsView';
 import { CommunityView } from './CommunityView';
 import { Gate } from './Gate';
 import { InsightsView } from './InsightsView';
+import { LaunchReadiness } from './LaunchReadiness';
 import { SignupsView } from './SignupsView';
 import { TeamView } from './TeamView';
 import { PasswordStep, SecondFactorStep, SignedInAs } from './TeamSignIn';
@@ -77,6 +78,7 @@ function Dashboard({
 
   return (
     <div className="dash-page">
+      <LaunchReadiness token={token} onAuthError={onAuthError} />
       <header className="dash-header">
         <h1>{DASHBOARD_COPY.title}</h1>
         <div className="dash-header__side">

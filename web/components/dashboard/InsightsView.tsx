@@ -1,7 +1,7 @@
 // The insights: a range (the last 7, 30 or 90 days, or two dates), visitors and page views with
 // the change against the previous period, the daily chart with its figures as a table, where
-// visitors came from, campaigns, devices, the two funnels with each step's conversion, and the
-// CSV export of exactly the range shown.
+// visitors came from, campaigns, devices, the two funnels (each step with how it is counted and its
+// share of an earlier step counted the same way), and the CSV export of exactly the range shown.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatDate } from '~/lib/format';
 import type { InsightsReport } from '~/lib/insights';
@@ -236,6 +236,7 @@ function Report({ report }: { report: InsightsReport }) {
       ) : null}
 
       <h3 className="dash-subtitle">{INSIGHTS_COPY.funnelTitle}</h3>
+      <p className="dash-funnel-note">{INSIGHTS_COPY.funnelCounts}</p>
       <div className="dash-insights-grid">
         <FunnelTable title={INSIGHTS_COPY.community} steps={funnel.community} />
         <FunnelTable title={INSIGHTS_COPY.applying} steps={funnel.applying} />
@@ -276,21 +277,27 @@ function FigureTable({ title, head, rows }: { title: string; head: string[]; row
 function FunnelTable({ title, steps }: { title: string; steps: FunnelStep[] }) {
   return (
     <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={title}>
-      <table className="dash-table dash-funnel">
+      <table className="dash-table dash-table--cards dash-funnel">
         <caption>{title}</caption>
         <thead>
           <tr>
             <th scope="col">{INSIGHTS_COPY.step}</th>
             <th scope="col">{INSIGHTS_COPY.count}</th>
-            <th scope="col">{INSIGHTS_COPY.conversion}</th>
+            <th scope="col">{INSIGHTS_COPY.counted}</th>
+            <th scope="col">{INSIGHTS_COPY.share}</th>
           </tr>
         </thead>
         <tbody>
           {steps.map((step) => (
-            <tr key={step.key} data-step={step.key}>
+            <tr key={step.key} data-step={step.key} className={step.part ? 'dash-funnel__part' : undefined}>
               <th scope="row">{INSIGHTS_COPY.steps[step.key]}</th>
-              <td>{step.count}</td>
-              <td>{step.conversion ?? '–'}</td>
+              <td data-label={INSIGHTS_COPY.count}>{step.count}</td>
+              <td data-label={INSIGHTS_COPY.counted}>{INSIGHTS_COPY.countedBy[step.counted]}</td>
+              <td data-label={INSIGHTS_COPY.share}>
+                {step.shareOf && step.share && step.share !== '–'
+                  ? INSIGHTS_COPY.shareOf(step.share, INSIGHTS_COPY.stepsOf[step.shareOf])
+                  : '–'}
+              </td>
             </tr>
           ))}
         </tbody>

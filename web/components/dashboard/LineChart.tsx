@@ -1,5 +1,7 @@
 // A chart of two series over days or weeks, with its figures as a table beside it (the signups'
-// weeks, the insights' days). Its drawing code (uPlot) loads only when a view shows a chart.
+// weeks, the insights' days). Its drawing code (uPlot) loads only when a view shows a chart. The
+// legend is ours: each series' line and its latest value (uPlot's own shows "--" until the pointer
+// is on the chart). A single point is no line: its figures are said instead of a lone dot.
 import { useEffect, useRef, useState } from 'react';
 import { DASHBOARD_CHART_COPY } from '~/copy/dashboard';
 import { seriesData, type ChartPoint } from './chart-points';
@@ -20,10 +22,12 @@ export interface LineChartProps {
 export function LineChart({ labelledBy, title, columns, points, summary }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const drawn = points.length > 1;
+  const last = points.at(-1);
 
   useEffect(() => {
     const element = box.current;
-    if (!element) return;
+    if (!element || !drawn) return;
     let remove: (() => void) | undefined;
     let stopped = false;
     import('./weekly-chart').then(
@@ -49,14 +53,30 @@ export function LineChart({ labelledBy, title, columns, points, summary }: LineC
       stopped = true;
       remove?.();
     };
-  }, [points, columns]);
+  }, [points, columns, drawn]);
 
   return (
     <>
       <figure className="dash-chart">
-        {state === 'loading' ? <p className="dash-empty">{DASHBOARD_CHART_COPY.loading}</p> : null}
-        {state === 'failed' ? <p className="dash-empty">{DASHBOARD_CHART_COPY.failed}</p> : null}
-        <div ref={box} role="img" aria-labelledby={labelledBy} aria-describedby={`${labelledBy}-summary`} />
+        {drawn && state === 'loading' ? <p className="dash-empty">{DASHBOARD_CHART_COPY.loading}</p> : null}
+        {drawn && state === 'failed' ? <p className="dash-empty">{DASHBOARD_CHART_COPY.failed}</p> : null}
+        {last && !drawn ? <p className="dash-chart__single">{DASHBOARD_CHART_COPY.single(last.row)}</p> : null}
+        {last ? (
+          <ul className="dash-chart__legend">
+            <li data-series="a">
+              <span className="dash-chart__line" aria-hidden="true" />
+              {columns[1]}: <strong>{last.a}</strong>
+            </li>
+            <li data-series="b">
+              <span className="dash-chart__line" aria-hidden="true" />
+              {columns[2]}: <strong>{last.b}</strong>
+            </li>
+            {drawn ? <li className="dash-chart__latest">{DASHBOARD_CHART_COPY.latest(last.row)}</li> : null}
+          </ul>
+        ) : null}
+        {drawn ? (
+          <div ref={box} role="img" aria-labelledby={labelledBy} aria-describedby={`${labelledBy}-summary`} />
+        ) : null}
         <figcaption id={`${labelledBy}-summary`}>{summary}</figcaption>
       </figure>
       <details className="dash-weeks">

@@ -128,10 +128,11 @@ function Figures({ figures }: { figures: SignupStats }) {
   );
 }
 
+/** On a phone each signup is a card of its own (dashboard.css), every value under its column's name. */
 function SignupTable({ signups }: { signups: TeamSignup[] }) {
   return (
     <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={SIGNUPS_COPY.listTitle}>
-      <table className="dash-table">
+      <table className="dash-table dash-table--cards">
         <thead>
           <tr>
             <th scope="col">{SIGNUPS_COPY.name}</th>
@@ -144,11 +145,11 @@ function SignupTable({ signups }: { signups: TeamSignup[] }) {
         <tbody>
           {signups.map((s) => (
             <tr key={s.id}>
-              <td>{s.name}</td>
-              <td>{s.email}</td>
-              <td>{TYPE_NAMES[s.userType]}</td>
-              <td>{newsletterState(s)}</td>
-              <td>{formatDateTime(s.createdAt)}</td>
+              <td data-label={SIGNUPS_COPY.name}>{s.name}</td>
+              <td data-label={DASHBOARD_COPY.email}>{s.email}</td>
+              <td data-label={DASHBOARD_COPY.type}>{TYPE_NAMES[s.userType]}</td>
+              <td data-label={SIGNUPS_COPY.newsletter}>{newsletterState(s)}</td>
+              <td data-label={SIGNUPS_COPY.signedUp}>{formatDateTime(s.createdAt)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { changeText, funnelSteps, insightsRange, percent, todayInBerlin } from './insights-view';
+import {
+  changeText,
+  funnelSteps,
+  insightsRange,
+  percent,
+  shareOf,
+  todayInBerlin,
+  type FunnelStep,
+} from './insights-view';
 import { DEFAULT_QUERY } from './view-state';
 
 describe('the insights view', () => {
@@ -36,7 +45,7 @@ describe('the insights view', () => {
     expect(percent(1, 0)).toBe('–');
   });
 
-  test('each funnel step converts from the one before, signups per user type', () => {
+  test('a share compares like with like: page counts with page counts, stored with stored', () => {
     const { community, applying } = funnelSteps({
       landingViews: 100,
       popupOpens: 20,
@@ -46,7 +55,62 @@ describe('the insights view', () => {
       codesAccepted: 4,
       applications: 2,
     });
-    expect(community.map((s) => s.conversion)).toEqual([undefined, '20,0 %', '25,0 %', '25,0 %', '50,0 %', '80,0 %']);
-    expect(applying.map((s) => s.conversion)).toEqual([undefined, '40,0 %', '50,0 %']);
+    const shares = (steps: FunnelStep[]) => steps.map((s) => [s.key, s.counted, s.shareOf, s.share]);
+    expect(shares(community)).toEqual([
+      ['landingViews', 'page', undefined, undefined],
+      ['popupOpens', 'page', 'landingViews', '20,0 %'],
+      ['groupClicks', 'page', 'popupOpens', '40,0 %'],
+      // Signups are stored, the popup opens counted on the page: no share between them.
+      ['signups', 'stored', undefined, undefined],
+      // Riders and trainers are parts of all signups, not one after the other.
+      ['signupsReiter', 'stored', 'signups', '50,0 %'],
+      ['signupsTrainer', 'stored', 'signups', '50,0 %'],
+    ]);
+    expect(community.filter((s) => s.part).map((s) => s.key)).toEqual(['signupsReiter', 'signupsTrainer']);
+    // Accepted codes are every one, the /access views only those the page counted: no share.
+    expect(shares(applying)).toEqual([
+      ['accessViews', 'page', undefined, undefined],
+      ['codesAccepted', 'stored', undefined, undefined],
+      ['applications', 'stored', 'codesAccepted', '50,0 %'],
+    ]);
+  });
+
+  test('the figures of the report that read 200 %, 250 % and 350 % no longer do', () => {
+    // Popup opens and /access views counted on the page; signups and codes stored (more of them).
+    const { community, applying } = funnelSteps({
+      landingViews: 40,
+      popupOpens: 2,
+      signups: { reiter: 4, trainer: 5 },
+      groupClicks: 3,
+      accessViews: 2,
+      codesAccepted: 7,
+      applications: 3,
+    });
+    const all = [...community, ...applying].map((s) => s.share).filter(Boolean);
+    expect(all).toEqual(['5,0 %', '–', '44,4 %', '55,6 %', '42,9 %']);
+  });
+
+  test('no share is ever above 100 %', () => {
+    const count = fc.nat({ max: 5000 });
+    fc.assert(
+      fc.property(count, count, count, count, count, count, count, count, (a, b, c, d, e, f, g, h) => {
+        const funnel = funnelSteps({
+          landingViews: a,
+          popupOpens: b,
+          signups: { reiter: c, trainer: d },
+          groupClicks: e,
+          accessViews: f,
+          codesAccepted: g,
+          applications: h,
+        });
+        for (const step of [...funnel.community, ...funnel.applying]) {
+          if (!step.share || step.share === '–') continue;
+          expect(Number(step.share.replace(' %', '').replace(',', '.'))).toBeLessThanOrEqual(100);
+        }
+      }),
+    );
+    expect(shareOf(3, 2)).toBe('–');
+    expect(shareOf(2, 2)).toBe('100,0 %');
+    expect(shareOf(0, 0)).toBe('–');
   });
 });

@@ -1,5 +1,5 @@
 // The insights view without the DOM: the range a selection means (Berlin days), the change against
-// the previous period, the funnel's steps with their conversion, and the chart's series.
+// the previous period, the funnel's steps with their shares (like with like), and the chart's series.
 import type { INSIGHTS_COPY } from '~/copy/dashboard';
 import { formatDate } from '~/lib/format';
 import type { InsightsReport } from '~/lib/insights';
@@ -47,45 +47,59 @@ export function percent(part: number, whole: number): string {
   return `${((part / whole) * 100).toFixed(1).replace('.', ',')} %`;
 }
 
+/**
+ * How a funnel figure is counted: by the page's beacon (cookieless; nothing for visitors with Do Not
+ * Track, Global Privacy Control or without JavaScript), or every one the server stored or accepted.
+ */
+export type Counted = 'page' | 'stored';
+
 export interface FunnelStep {
   key: keyof typeof INSIGHTS_COPY.steps;
   count: number;
-  /** The conversion from the step it follows; undefined for a first step. */
-  conversion?: string;
+  counted: Counted;
+  /** A part of the step above it (riders and trainers of all signups). */
+  part?: boolean;
+  /** The step this one is a share of: an earlier one counted the same way (none across ways of counting). */
+  shareOf?: FunnelStep['key'];
+  /** That share ("7,1 %"), at most 100 %; "–" where there is nothing to compare. */
+  share?: string;
 }
 
-/** The two funnels: into the community, and into an application. */
+/**
+ * A share of an earlier step: only where `part` can be a part of `whole` at all. A count above the
+ * earlier one (the popup opened twice in one visit) compares nothing: "–", never more than 100 %.
+ */
+export function shareOf(part: number, whole: number): string {
+  if (whole <= 0 || part > whole) return '–';
+  return percent(part, whole);
+}
+
+/**
+ * The two funnels: into the community, and into an application. A share compares like with like:
+ * page-counted steps with page-counted ones, stored ones with stored ones; riders and trainers are
+ * parts of all signups, not steps after each other.
+ */
 export function funnelSteps(funnel: InsightsReport['funnel']): { community: FunnelStep[]; applying: FunnelStep[] } {
   const signups = funnel.signups.reiter + funnel.signups.trainer;
+  const step = (key: FunnelStep['key'], count: number, counted: Counted, of?: [FunnelStep['key'], number]) => ({
+    key,
+    count,
+    counted,
+    ...(of ? { shareOf: of[0], share: shareOf(count, of[1]) } : {}),
+  });
   return {
     community: [
-      { key: 'landingViews', count: funnel.landingViews },
-      { key: 'popupOpens', count: funnel.popupOpens, conversion: percent(funnel.popupOpens, funnel.landingViews) },
-      {
-        key: 'signupsReiter',
-        count: funnel.signups.reiter,
-        conversion: percent(funnel.signups.reiter, funnel.popupOpens),
-      },
-      {
-        key: 'signupsTrainer',
-        count: funnel.signups.trainer,
-        conversion: percent(funnel.signups.trainer, funnel.popupOpens),
-      },
-      { key: 'signups', count: signups, conversion: percent(signups, funnel.popupOpens) },
-      { key: 'groupClicks', count: funnel.groupClicks, conversion: percent(funnel.groupClicks, signups) },
+      step('landingViews', funnel.landingViews, 'page'),
+      step('popupOpens', funnel.popupOpens, 'page', ['landingViews', funnel.landingViews]),
+      step('groupClicks', funnel.groupClicks, 'page', ['popupOpens', funnel.popupOpens]),
+      step('signups', signups, 'stored'),
+      { ...step('signupsReiter', funnel.signups.reiter, 'stored', ['signups', signups]), part: true },
+      { ...step('signupsTrainer', funnel.signups.trainer, 'stored', ['signups', signups]), part: true },
     ],
     applying: [
-      { key: 'accessViews', count: funnel.accessViews },
-      {
-        key: 'codesAccepted',
-        count: funnel.codesAccepted,
-        conversion: percent(funnel.codesAccepted, funnel.accessViews),
-      },
-      {
-        key: 'applications',
-        count: funnel.applications,
-        conversion: percent(funnel.applications, funnel.codesAccepted),
-      },
+      step('accessViews', funnel.accessViews, 'page'),
+      step('codesAccepted', funnel.codesAccepted, 'stored'),
+      step('applications', funnel.applications, 'stored', ['codesAccepted', funnel.codesAccepted]),
     ],
   };
 }

@@ -61,6 +61,8 @@ export default function SignupModal({ open, session, userType, returnFocusTo, on
     const dialog = dialogRef.current;
     if (!dialog || !open) return;
     if (!dialog.open) dialog.showModal();
+    // The dialog would focus its first control, the close button: the visitor starts with their name.
+    dialog.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
     const unlock = lockScroll();
     return () => {
       clearTimeout(closeTimer.current);

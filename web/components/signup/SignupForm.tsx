@@ -9,6 +9,7 @@ import { HONEYPOT_FIELD, USER_TYPES, signupReady, validateSignup, type SignupRec
 import { SIGNUP_COPY as COPY, SIGNUP_MESSAGES } from '~/copy/signup';
 import './signup.css';
 import { Field } from '../Field';
+import { Typeset } from '../Typeset';
 import { useHydrated } from '../use-hydrated';
 
 export interface SignupValues {
@@ -93,7 +94,13 @@ export function SignupForm(props: SignupFormProps) {
   const submitting = phase.kind === 'submitting';
   const fieldError = (field: string) => phase.kind === 'error' && phase.fields.includes(field);
   const set = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
+    const next = { ...values, [key]: value };
+    setValues(next);
+    // A field the message is about was changed: the message says what is still wrong, or goes.
+    if (phase.kind === 'error' && phase.fields.includes(key)) {
+      const checked = validateSignup(next);
+      setPhase(checked.ok ? { kind: 'form' } : { kind: 'error', message: checked.error, fields: checked.fields });
+    }
   };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -137,7 +144,9 @@ export function SignupForm(props: SignupFormProps) {
         <Heading id={headingId} ref={doneRef} tabIndex={-1} className="signup-title">
           {COPY.done.title}
         </Heading>
-        <p>{COPY.done.text[type]}</p>
+        <p>
+          <Typeset>{COPY.done.text[type]}</Typeset>
+        </p>
         <a
           className="signup-button signup-group-link"
           // The stable link, never the WhatsApp invitation itself: the server sends the visitor on
@@ -149,7 +158,11 @@ export function SignupForm(props: SignupFormProps) {
         >
           {COPY.done.button[type]} <span className="visually-hidden">{COPY.done.newTab}</span>
         </a>
-        {phase.record.newsletterOptIn && <p className="signup-note">{COPY.done.newsletter}</p>}
+        {phase.record.newsletterOptIn && (
+          <p className="signup-note">
+            <Typeset>{COPY.done.newsletter}</Typeset>
+          </p>
+        )}
       </div>
     );
   }
@@ -169,7 +182,9 @@ export function SignupForm(props: SignupFormProps) {
       <Heading id={headingId} className="signup-title">
         {COPY.title}
       </Heading>
-      <p className="signup-intro">{COPY.intro}</p>
+      <p className="signup-intro">
+        <Typeset>{COPY.intro}</Typeset>
+      </p>
       <input type="hidden" name="id" value={signupId} />
       <fieldset className="signup-fields" disabled={submitting}>
         <fieldset className="signup-types">
@@ -243,7 +258,7 @@ export function SignupForm(props: SignupFormProps) {
         </Field>
         {phase.kind === 'error' && (
           <p id={errorId} ref={alertRef} tabIndex={-1} role="alert" className="signup-error">
-            {phase.message}
+            <Typeset>{phase.message}</Typeset>
           </p>
         )}
         <button
@@ -256,7 +271,7 @@ export function SignupForm(props: SignupFormProps) {
         </button>
       </fieldset>
       <p className="signup-privacy">
-        {COPY.privacy.before}
+        <Typeset>{COPY.privacy.before}</Typeset>
         <a href="/datenschutz">{COPY.privacy.link}</a>
         {COPY.privacy.after}
       </p>

@@ -1,21 +1,20 @@
 // The signup popup's public API for the rest of the page: <SignupProvider> (once, around the
 // page) and <SignupTrigger> for every call to action.
-// The dialog's code (form, validation, styles) is loaded only when a trigger is hovered, focused
-// or clicked, so it is not part of the landing page's first-load JavaScript. Without JavaScript a
-// trigger is a plain link to the signup page /mitmachen.
-import { lazy, Suspense, useCallback, useContext, useMemo, useState, createContext, type ReactNode } from 'react';
+// A trigger is a plain link to the signup page /mitmachen (it works without JavaScript and before the
+// page's scripts have run); once the provider runs, a click on any trigger on the page opens the
+// popup instead. The provider listens on the document, so a trigger needs no code of its own and can
+// sit in content that the browser never hydrates (<Static>). The dialog's code (form, validation,
+// styles) is loaded only when a trigger is hovered, focused or clicked, so it is not part of the
+// landing page's first-load JavaScript.
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { UserType } from '~/lib/content-types';
 import type * as SignupModalModule from './SignupDialog';
 
 import { campaignQuery } from '~/lib/community';
 import { signupPagePath } from './paths';
 
-interface SignupApi {
-  /** Opens the popup with `userType` preselected ('reiter' by default). */
-  open(userType?: UserType): void;
-}
-
-const SignupContext = createContext<SignupApi | null>(null);
+/** The attribute that marks a trigger; its value is the user type to preselect. */
+const TRIGGER = 'data-signup';
 
 let modalModule: Promise<typeof SignupModalModule> | undefined;
 /** Starts loading the dialog's code (idempotent); a trigger calls it on hover and focus. */
@@ -52,22 +51,43 @@ export function SignupProvider({ children }: { children: ReactNode }) {
     );
   }, []);
   const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
-  const api = useMemo<SignupApi>(() => ({ open }), [open]);
+  useEffect(() => {
+    const triggerOf = (event: Event) =>
+      event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(`a[${TRIGGER}]`) : null;
+    const onClick = (event: MouseEvent) => {
+      const trigger = triggerOf(event);
+      if (!trigger || event.defaultPrevented) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+      event.preventDefault();
+      open(trigger.getAttribute(TRIGGER) === 'trainer' ? 'trainer' : 'reiter');
+    };
+    const onIntent = (event: Event) => {
+      if (triggerOf(event)) void preloadSignup().catch(() => {});
+    };
+    document.addEventListener('click', onClick);
+    document.addEventListener('pointerover', onIntent, { passive: true });
+    document.addEventListener('focusin', onIntent);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+    };
+  }, [open]);
   return (
-    <SignupContext.Provider value={api}>
+    <>
       {children}
       {state.session > 0 && (
         <Suspense fallback={null}>
           <SignupModal {...state} onClose={close} />
         </Suspense>
       )}
-    </SignupContext.Provider>
+    </>
   );
 }
 
 /**
- * Every call to action that leads into the community. A real link to the signup page (works
- * without JavaScript); with JavaScript it opens the popup instead.
+ * Every call to action that leads into the community: a link to the signup page, which the
+ * provider turns into the popup (see the top of this file).
  */
 export function SignupTrigger({
   userType = 'reiter',
@@ -78,20 +98,8 @@ export function SignupTrigger({
   className?: string;
   children: ReactNode;
 }) {
-  const signup = useContext(SignupContext);
   return (
-    <a
-      href={signupPagePath(userType)}
-      className={className}
-      aria-haspopup="dialog"
-      onPointerEnter={() => void preloadSignup()}
-      onFocus={() => void preloadSignup()}
-      onClick={(event) => {
-        if (!signup || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        signup.open(userType);
-      }}
-    >
+    <a href={signupPagePath(userType)} className={className} aria-haspopup="dialog" data-signup={userType}>
       {children}
     </a>
   );

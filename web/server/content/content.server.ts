@@ -36,11 +36,14 @@ import { checkDecisionMails, type DecisionMailTexts } from './decision-mails.ser
 import { ImagePipeline } from './images.server';
 import { blocks, mapLanding, mapSettings, operatorBlocks, required, withoutNulls } from './mapping.server';
 import { bundledSource, draftSource, sanitySource, type ContentSource } from './source.server';
+import { launchPlaceholders } from './launch-readiness.server';
 
 export { ContentError } from './mapping.server';
 export { followPublishes, type LiveChange } from './live-events.server';
 export { sanityClient, SANITY_API_VERSION } from './source.server';
 export { decisionMailTextFor, type DecisionMailText, type DecisionMailTexts } from './decision-mails.server';
+export { renderedContentContext } from './rendered-content.server';
+export { logPlaceholders } from './launch-readiness.server';
 
 /** Which content to load: the published one (default, cached) or the editor's drafts (preview). */
 export interface ContentOptions {
@@ -254,6 +257,21 @@ function legalOf(s: ContentState, slug: LegalSlug): Promise<LegalPage> {
       return { ...withoutNulls(page), slug, body };
     },
   );
+}
+
+/** The placeholders the published content still holds (launch readiness; cached content, cheap). */
+export async function publishedPlaceholders() {
+  const [landing, legalPages, communityGroups] = await Promise.all([
+    getLandingContent(),
+    Promise.all(LEGAL_PAGES.map((p) => getLegalPage(p.slug))),
+    getCommunityGroups(),
+  ]);
+  return launchPlaceholders({
+    settings: landing.settings,
+    communityGroups,
+    mediaReferences: landing.mediaReferences,
+    legalPages,
+  });
 }
 
 /** Loads everything the prerendered pages show (images register their originals on the way). */

@@ -98,14 +98,23 @@ let blockKey = 0;
 const span = (value: string, marks: string[] = []) => ({ _type: 'span', _key: `od${blockKey++}`, text: value, marks });
 
 /** The operator's details from the site settings as Portable Text (placed where the imprint says). */
+/** The key prefix of the blocks operatorBlocks makes (their text comes from the site settings). */
+export const OPERATOR_BLOCK_KEY = 'od';
+
 export function operatorBlocks(o: SiteSettings['operator']): PortableTextBlock[] {
   blockKey = 0;
   const paragraph = (children: ReturnType<typeof span>[], markDefs: object[] = []) =>
-    ({ _type: 'block', _key: `od${blockKey++}`, style: 'normal', markDefs, children }) as PortableTextBlock;
+    ({
+      _type: 'block',
+      _key: `${OPERATOR_BLOCK_KEY}${blockKey++}`,
+      style: 'normal',
+      markDefs,
+      children,
+    }) as PortableTextBlock;
   const heading = (value: string) =>
     ({
       _type: 'block',
-      _key: `od${blockKey++}`,
+      _key: `${OPERATOR_BLOCK_KEY}${blockKey++}`,
       style: 'h3',
       markDefs: [],
       children: [span(value)],

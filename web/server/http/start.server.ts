@@ -9,7 +9,7 @@ import { closeApplicationEventStreams, decisionMailQueue } from '../applications
 import { isWorker, reportListening, runPrimary } from './cluster.server';
 import { ConfigError, productionEnvironment, resolveConfig, setConfig, type Config } from '../config.server';
 import { DataDirLockedError, openDatabase, setDatabase, startBackupChannel } from '../db/db.server';
-import { followPublishes } from '../content/content.server';
+import { followPublishes, logPlaceholders, publishedPlaceholders } from '../content/content.server';
 import { sweepConfirmationOutbox } from '../signups/signups.server';
 import { startOutbox, sweepMailOutbox } from '../mail/mail.server';
 import { announceContentChange, startContentSync } from '../serving/serving.server';
@@ -70,6 +70,8 @@ export async function startServer({ source, clientDir }: StartOptions) {
   // than the others. A content error keeps the build's pages (logged). The development server
   // renders every page per request and only follows changes.
   await startContentSync({ initialSync: !('dev' in source) });
+  // Launch readiness: a production server names each placeholder the content still holds (once).
+  if (config.production && (!isWorker() || cluster.worker?.id === 1)) void logPlaceholders(publishedPlaceholders);
   // `npm run db:backup` cannot open the embedded database this process holds: it asks here. And
   // `npm run team:invite` asks here on both engines (the invitation is made by this server's code).
   // With several workers, the first one answers.

@@ -1,0 +1,52 @@
+// Launch readiness at the top of the dashboard: the placeholders the published content still holds
+// (GET /api/launch-readiness), until they are replaced in the Studio; nothing once the site is ready.
+// Asked again every minute, so that a publish clears the list without a reload.
+import { useEffect, useId, useState } from 'react';
+import { LAUNCH_READINESS_COPY as COPY } from '~/copy/dashboard';
+import type { LaunchPlaceholder } from '~/lib/launch-readiness';
+import { TeamAuthError, teamFetch } from './team-api';
+
+const REFRESH_MS = 60_000;
+
+export function LaunchReadiness({ token, onAuthError }: { token: string; onAuthError: () => void }) {
+  const id = useId();
+  const [placeholders, setPlaceholders] = useState<LaunchPlaceholder[]>([]);
+  useEffect(() => {
+    let stopped = false;
+    const load = () =>
+      teamFetch(token, '/api/launch-readiness')
+        .then((response) => response.json() as Promise<{ placeholders: LaunchPlaceholder[] }>)
+        .then(
+          (answer) => !stopped && setPlaceholders(answer.placeholders),
+          (error: unknown) => {
+            // Not known is not the same as ready: the last answer stays until a new one comes.
+            if (!stopped && error instanceof TeamAuthError) onAuthError();
+          },
+        );
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [token, onAuthError]);
+
+  if (placeholders.length === 0) return null;
+  return (
+    // Above the page's heading: a landmark with a name, not a heading before the h1.
+    <aside className="dash-launch" aria-labelledby={`${id}-title`}>
+      <p id={`${id}-title`} className="dash-launch__title">
+        {COPY.title}
+      </p>
+      <p>{COPY.intro}</p>
+      <ul>
+        {placeholders.map((p) => (
+          <li key={`${p.where} ${p.marker}`}>
+            <strong>{p.where}</strong>: {p.marker === 'missing' ? COPY.missing : COPY.holds(p.marker)}
+            {p.value ? <code>{p.value}</code> : null}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
