@@ -13,7 +13,9 @@
 #   deploy/stack.sh restart SERVICE    one service (app1, app2, proxy, db); a replica drains first
 #   deploy/stack.sh status             what runs, each replica's /healthz, the site's answer over https
 #   deploy/stack.sh backup [DIR]       a database backup (kept in the volume), copied to DIR (./backups)
-#   deploy/stack.sh restore FILE       a backup into a new, empty stack (the disaster restore)
+#   deploy/stack.sh drill [FILE]       the restore drill: a backup into a scratch database, rows counted
+#   deploy/stack.sh restore FILE       a backup into a new, empty stack (the disaster restore);
+#                                      --replace: into this stack, replacing its data
 #   deploy/stack.sh logs [-f] [--since 1h] [SERVICE...]   the JSON lines of app1 and app2, for jq
 #   deploy/stack.sh stop               stops everything (draining the replicas); `start` starts again
 #   deploy/stack.sh boot               makes the stack start when the server boots
@@ -38,7 +40,6 @@ STACK_DIR=${STACK_DIR:-$ROOT}
 cd "$STACK_DIR"
 PROJECT=${COMPOSE_PROJECT_NAME:-$(basename "$STACK_DIR" | tr '[:upper:]' '[:lower:]' | tr -cd 'a-z0-9_-')}
 IMAGE_REPO=${IMAGE_REPO:-localhost/bewegungscoaching}
-REPLICAS=(app1 app2)
 # How long a replica may take to drain (compose.yaml's stop_grace_period) and to become ready.
 STOP_TIMEOUT=20
 READY_TIMEOUT=240
@@ -134,6 +135,10 @@ env_value() {
   printf '%s' "$line"
 }
 
+# The app's replicas: the services of compose.yaml that Caddy sends requests to (docs/deploy.md, step 14).
+read -ra REPLICAS <<<"$(env_value APP_REPLICAS)"
+[ ${#REPLICAS[@]} -gt 0 ] || REPLICAS=(app1 app2)
+
 # Sets NAME=VALUE in .env: the last line that sets it is changed, or a line is added.
 set_env_value() {
   local name=$1 value=$2 last
@@ -184,8 +189,15 @@ check_env() {
     [[ ${publish#*=} =~ ^(([0-9]{1,3}\.){3}[0-9]{1,3}:)?[0-9]*$ ]] ||
       problems+=("${publish%%=*} is a port (443) or an address and a port (127.0.0.1:8443), not '${publish#*=}'")
   done
-  [ -z "$(env_value SMTP_URL)" ] &&
+  local codes
+  codes=$(env_value ACCESS_CODES)
+  [[ -z $codes || $codes =~ ^[A-Za-z0-9]{5}([[:space:]]*,[[:space:]]*[A-Za-z0-9]{5})*$ ]] ||
+    problems+=("ACCESS_CODES are 5 letters or digits each, separated by commas, e.g. ACCESS_CODES=K7QX2,M4RTA")
+  [ -n "$codes" ] || say "Note: ACCESS_CODES is empty, so nobody can open the application form."
+  [ -n "$(env_value SMTP_URL)" ] ||
     say "Note: SMTP_URL is empty, so no mail leaves the server (they are kept as files in the app-data volume)."
+  [[ $(env_value MAIL_FROM) != *example.org* ]] ||
+    say "Note: MAIL_FROM still says example.org: put in your sender, e.g. MAIL_FROM=Bewegungscoaching <hallo@your-domain>"
   if [ ${#problems[@]} -gt 0 ]; then
     say "Fill in .env ($STACK_DIR/.env):"
     local p
@@ -214,6 +226,11 @@ cmd_setup() {
   if [ -z "$(env_value TEAM_ACCESS_CODE)" ]; then
     set_env_value TEAM_ACCESS_CODE "$(shuf -i 1000-9999 -n 1)"
     filled+=(TEAM_ACCESS_CODE)
+  fi
+  if [ -z "$(env_value ACCESS_CODES)" ]; then
+    # One code to begin with, without the look-alikes 0/O and 1/I.
+    set_env_value ACCESS_CODES "$(openssl rand -base64 96 | tr -dc 'A-HJ-NP-Z2-9' | cut -c1-5)"
+    filled+=(ACCESS_CODES)
   fi
   [ ${#filled[@]} -eq 0 ] || say "Generated in .env: ${filled[*]} (keep a copy of .env in your password manager)."
   if check_env; then say "✔ .env is complete. Next: deploy/stack.sh start"; else say "Then run: deploy/stack.sh check"; fi
@@ -323,8 +340,11 @@ roll_replicas() {
   set_env_value APP_IMAGE "$image"
   remember_image "$image"
   [ "$previous" = "$image" ] || say "APP_IMAGE in .env: $previous → $image"
-  # Before anything changes, a backup (the new version's migrations run when its first replica starts).
-  if [ -n "$(container_of app1)" ] && running "$(container_of app1)"; then cmd_backup >/dev/null; fi
+  # Before anything changes, a backup (the new version's migrations run when its first replica
+  # starts): `restore --replace` with it undoes them.
+  local first
+  first=$(container_of "${REPLICAS[0]}")
+  if [ -n "$first" ] && running "$first"; then say "Backup before the change: $(cmd_backup)"; fi
   local service
   for service in "${REPLICAS[@]}"; do replace_replica "$service"; done
   step "Done in $((SECONDS - started)) s: app1 and app2 run $image"
@@ -469,14 +489,58 @@ cmd_backup() {
   printf '%s\n' "$dir/$(basename "$file")"
 }
 
+# The restore drill: FILE (default: the newest backup in the volume) restored into a second, empty
+# database `drill` of the same PostgreSQL, its rows per table printed, the database dropped again.
+# The live database is not touched. The password stays inside the containers.
+cmd_drill() {
+  local id db file=${1:-}
+  id=$(container_of "${REPLICAS[0]}")
+  db=$(container_of db)
+  [ -n "$id" ] && running "$id" && [ -n "$db" ] || die "The stack does not run: deploy/stack.sh start"
+  if [ -z "$file" ]; then
+    file=$($ENGINE exec "$id" sh -c 'ls -1 /data/backups | tail -n 1')
+    [ -n "$file" ] || die "There is no backup in the volume yet: deploy/stack.sh backup"
+    file=/data/backups/$file
+  elif [ -f "$file" ]; then
+    $ENGINE exec "$id" mkdir -p /data/restore
+    $ENGINE cp "$file" "$id:/data/restore/drill" >/dev/null
+    file=/data/restore/drill
+  fi
+  step "Restoring $file into the database drill"
+  $ENGINE exec "$db" psql -q -U postgres -d postgres -c 'DROP DATABASE IF EXISTS drill' -c 'CREATE DATABASE drill OWNER app' >/dev/null
+  local status=0
+  $ENGINE exec "$id" sh -c "DATABASE_URL=\${DATABASE_URL%/*}/drill exec node scripts/db-restore.ts '$file'" || status=$?
+  $ENGINE exec "$db" psql -q -U postgres -d postgres -c 'DROP DATABASE drill' >/dev/null
+  $ENGINE exec "$id" rm -f /data/restore/drill
+  [ $status -eq 0 ] || die "The drill failed: the backup did not restore (above)."
+  say "✔ The backup restores. Compare the rows per table with what the team dashboard shows."
+}
+
 # Onto a new machine (or after the volumes were lost): the database from FILE, before any
 # visitor reaches the site. Needs the stack's .env (from your password manager) and a database
 # without data: a new stack. Starts db and app1 (which creates the empty tables), restores into
-# them, restarts app1, then starts app2 and Caddy.
+# them, restarts app1, then starts app2 and Caddy. With --replace, on a running stack (to undo a
+# release's migration): stops Caddy and the replicas, empties the database, and then the same.
 cmd_restore() {
+  local replace=""
+  [ "${1:-}" = --replace ] && { replace=yes; shift; }
   local file=${1:-}
-  [ -n "$file" ] && [ -f "$file" ] || die "restore needs a backup file: deploy/stack.sh restore /path/to/2026-11-24T03-30-00Z.pgdump"
+  [ -n "$file" ] && [ -f "$file" ] || die "restore needs a backup file: deploy/stack.sh restore [--replace] /path/to/2026-11-24T03-30-00Z.pgdump"
   check_env || exit 1
+  if [ -n "$replace" ]; then
+    local service id db
+    for service in proxy "${REPLICAS[@]}"; do
+      id=$(container_of "$service")
+      [ -n "$id" ] && running "$id" && { step "Stopping $service"; engine stop -t "$STOP_TIMEOUT" "$id"; }
+    done
+    db=$(container_of db)
+    [ -n "$db" ] && running "$db" || die "The database container does not run: deploy/stack.sh start, then again."
+    step "Emptying the database app (the site is down until the restore is done)"
+    $ENGINE exec "$db" psql -v ON_ERROR_STOP=1 -q -U postgres -d postgres \
+      -c 'DROP DATABASE app WITH (FORCE)' -c 'CREATE DATABASE app OWNER app' \
+      -c 'REVOKE CONNECT, TEMPORARY ON DATABASE app FROM PUBLIC' >/dev/null ||
+      die "The database could not be emptied (above)."
+  fi
   if ! image_exists "$(current_image)"; then
     build_image
     set_env_value APP_IMAGE "$BUILT"
@@ -536,7 +600,7 @@ cmd_boot() {
   fi
 }
 
-usage() { sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; }
+usage() { awk 'NR > 1 && /^# A replica/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}" >&2; }
 
 command=${1:-help}
 [ $# -gt 0 ] && shift
@@ -551,6 +615,7 @@ case $command in
   status) cmd_status ;;
   backup) cmd_backup "$@" ;;
   restore) cmd_restore "$@" ;;
+  drill) cmd_drill "$@" ;;
   logs) cmd_logs "$@" ;;
   stop) cmd_stop ;;
   boot) cmd_boot ;;

@@ -4,7 +4,7 @@
 // 503 at once, so that the proxy stops sending requests here while the instance drains.
 import { sql } from 'drizzle-orm';
 import { getDatabase } from '~/server/db/db.server';
-import { isDraining } from '~/server/http/draining.server';
+import { isDraining } from '~/server/http/http.server';
 import { contentStatus } from '~/server/serving/serving.server';
 
 export async function loader() {

@@ -111,3 +111,4 @@ export * from './request-context.server';
 export * from './security-headers.server';
 export * from './csv.server';
 export * from './sse.server';
+export { isDraining } from './draining.server';
