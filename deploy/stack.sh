@@ -46,10 +46,13 @@ READY_TIMEOUT=240
 # Caddy checks each replica every second: after this long it has noticed a change of /healthz.
 PROXY_NOTICES=3
 
-say() { printf '%s\n' "$*" >&2; }
-step() { printf '== %s\n' "$*" >&2; }
+# A dropped SSH session must not stop an upgrade between two replicas: hang-ups and a closed
+# terminal are ignored, and so are failed writes to it.
+trap '' HUP PIPE
+say() { printf '%s\n' "$*" >&2 || true; }
+step() { printf '== %s\n' "$*" >&2 || true; }
 die() {
-  printf '✖ %s\n' "$*" >&2
+  printf '✖ %s\n' "$*" >&2 || true
   exit 1
 }
 
@@ -155,6 +158,10 @@ set_env_value() {
   fi
 }
 
+# Reminders (no mail, no codes) are said by setup and check, not by every command.
+NOTES=""
+note() { [ -z "$NOTES" ] || say "Note: $*"; }
+
 check_env() {
   local problems=()
   local domain email password code secret tls http https
@@ -193,18 +200,18 @@ check_env() {
   codes=$(env_value ACCESS_CODES)
   [[ -z $codes || $codes =~ ^[A-Za-z0-9]{5}([[:space:]]*,[[:space:]]*[A-Za-z0-9]{5})*$ ]] ||
     problems+=("ACCESS_CODES are 5 letters or digits each, separated by commas, e.g. ACCESS_CODES=K7QX2,M4RTA")
-  [ -n "$codes" ] || say "Note: ACCESS_CODES is empty, so nobody can open the application form."
+  [ -n "$codes" ] || note "ACCESS_CODES is empty, so nobody can open the application form."
   [ -n "$(env_value SMTP_URL)" ] ||
-    say "Note: SMTP_URL is empty, so no mail leaves the server (they are kept as files in the app-data volume)."
+    note "SMTP_URL is empty, so no mail leaves the server (they are kept as files in the app-data volume)."
   [[ $(env_value MAIL_FROM) != *example.org* ]] ||
-    say "Note: MAIL_FROM still says example.org: put in your sender, e.g. MAIL_FROM=Bewegungscoaching <hallo@your-domain>"
+    note "MAIL_FROM still says example.org: put in your sender, e.g. MAIL_FROM=Bewegungscoaching <hallo@your-domain>"
   if [ ${#problems[@]} -gt 0 ]; then
     say "Fill in .env ($STACK_DIR/.env):"
     local p
     for p in "${problems[@]}"; do say "  - $p"; done
     return 1
   fi
-  [ "$(stat -c %a .env)" = 600 ] || say "Note: .env holds secrets: chmod 600 .env"
+  [ "$(stat -c %a .env)" = 600 ] || note ".env holds secrets: chmod 600 .env"
   return 0
 }
 
@@ -263,7 +270,13 @@ build_image() {
     --label "org.opencontainers.image.created=$(date -u +%Y-%m-%dT%H:%M:%SZ)")
   # podman's default image format drops HEALTHCHECK.
   [ "$ENGINE" = podman ] && build+=(--format docker)
-  if ! "${build[@]}" "$ROOT" >"$PRIVATE_LOG" 2>&1; then
+  # Its steps as they come (the first build takes minutes), the rest of its output only on failure.
+  "${build[@]}" "$ROOT" >"$PRIVATE_LOG" 2>&1 &
+  local pid=$!
+  tail -n +1 -f --pid="$pid" "$PRIVATE_LOG" 2>/dev/null |
+    grep --line-buffered -E '^(\[[0-9]+/[0-9]+\] )?STEP [0-9]+/[0-9]+:|^#[0-9]+ \[' |
+    sed -u -e 's/^\(.\{96\}\).*/\1/' -e 's/^/   /' >&2 || true
+  if ! wait "$pid"; then
     tail -n 30 "$PRIVATE_LOG" >&2
     die "The image build failed (above). Nothing was changed."
   fi
@@ -454,8 +467,7 @@ cmd_stop() {
 
 cmd_status() {
   step "Containers of $PROJECT"
-  $ENGINE ps -a --filter "label=com.docker.compose.project=$PROJECT" --format '{{.Names}}\t{{.Status}}\t{{.Image}}' |
-    sort | column -t -s $'\t' >&2
+  $ENGINE ps -a --filter "label=com.docker.compose.project=$PROJECT" --format 'table {{.Names}}\t{{.Status}}\t{{.Image}}' >&2
   local service id
   for service in "${REPLICAS[@]}"; do
     id=$(container_of "$service")
@@ -605,8 +617,8 @@ usage() { awk 'NR > 1 && /^# A replica/ { exit } NR > 1 { sub(/^# ?/, ""); print
 command=${1:-help}
 [ $# -gt 0 ] && shift
 case $command in
-  setup) cmd_setup ;;
-  check) cmd_check ;;
+  setup) NOTES=yes cmd_setup ;;
+  check) NOTES=yes cmd_check ;;
   start) cmd_start ;;
   upgrade) cmd_upgrade "$@" ;;
   rollback) cmd_rollback "$@" ;;
