@@ -54,7 +54,7 @@ COPY --from=runtime-deps /app/node_modules node_modules
 COPY package.json server.ts ./
 # `npm run db:backup` and `db:restore`: the two scripts and the server modules they import, run by
 # Node as they are (type stripping). server.ts and db/ log through log.server.ts.
-COPY scripts/check-node.mjs scripts/db-backup.ts scripts/db-restore.ts scripts/
+COPY scripts/check-node.mjs scripts/db-backup.ts scripts/db-restore.ts scripts/team-invite.ts scripts/
 COPY web/server/config.server.ts web/server/log.server.ts web/server/
 COPY web/server/db web/server/db
 COPY drizzle drizzle

@@ -16,6 +16,7 @@
 #   deploy/stack.sh drill [FILE]       the restore drill: a backup into a scratch database, rows counted
 #   deploy/stack.sh restore FILE       a backup into a new, empty stack (the disaster restore);
 #                                      --replace: into this stack, replacing its data
+#   deploy/stack.sh invite EMAIL [--owner] [--name NAME]  a team invitation; prints its link
 #   deploy/stack.sh logs [-f] [--since 1h] [SERVICE...]   the JSON lines of app1 and app2, for jq
 #   deploy/stack.sh stop               stops everything (draining the replicas); `start` starts again
 #   deploy/stack.sh boot               makes the stack start when the server boots
@@ -202,7 +203,7 @@ check_env() {
     problems+=("ACCESS_CODES are 5 letters or digits each, separated by commas, e.g. ACCESS_CODES=K7QX2,M4RTA")
   [ -n "$codes" ] || note "ACCESS_CODES is empty, so nobody can open the application form."
   [ -n "$(env_value SMTP_URL)" ] ||
-    note "SMTP_URL is empty, so no mail leaves the server (they are kept as files in the app-data volume)."
+    note "SMTP_URL is empty, so no mail leaves the server (they are kept as files in the replicas' data volumes)."
   [[ $(env_value MAIL_FROM) != *example.org* ]] ||
     note "MAIL_FROM still says example.org: put in your sender, e.g. MAIL_FROM=Bewegungscoaching <hallo@your-domain>"
   if [ ${#problems[@]} -gt 0 ]; then
@@ -481,7 +482,7 @@ cmd_status() {
 # Backups and the disaster restore.
 
 # A backup made in a running replica (db:backup: pg_dump, the newest BACKUP_KEEP kept in the
-# app-data volume), copied to DIR; copies there older than the newest BACKUP_COPIES (default 30)
+# replica's data volume), copied to DIR; copies there older than the newest BACKUP_COPIES (default 30)
 # are deleted. Prints the copy's path. Logs nothing secret (podman-compose is not involved).
 cmd_backup() {
   local dir=${1:-${BACKUP_DIR:-$STACK_DIR/backups}} keep=${BACKUP_COPIES:-30} id="" service file
@@ -574,6 +575,20 @@ cmd_restore() {
   cmd_start
 }
 
+# A team member's invitation (the first owner's, or anyone's when no owner can sign in), made by a
+# running replica: `invite EMAIL [--owner] [--name NAME]` prints the link (docs/team.md).
+cmd_invite() {
+  local id="" service
+  for service in "${REPLICAS[@]}"; do
+    id=$(container_of "$service")
+    [ -n "$id" ] && running "$id" && break
+    id=""
+  done
+  [ -n "$id" ] || die "No app replica runs: start the stack first (deploy/stack.sh start)."
+  [ $# -gt 0 ] || die 'invite needs an e-mail address: deploy/stack.sh invite you@example.org --owner --name "Your Name"'
+  $ENGINE exec "$id" node scripts/team-invite.ts "$@"
+}
+
 # ---------------------------------------------------------------------------------------------
 # Logs and the boot.
 
@@ -628,6 +643,7 @@ case $command in
   backup) cmd_backup "$@" ;;
   restore) cmd_restore "$@" ;;
   drill) cmd_drill "$@" ;;
+  invite) cmd_invite "$@" ;;
   logs) cmd_logs "$@" ;;
   stop) cmd_stop ;;
   boot) cmd_boot ;;

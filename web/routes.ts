@@ -11,11 +11,15 @@ export default [
   route('access', 'routes/access.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('teamdashboard', 'routes/teamdashboard.tsx'),
+  // The team: accepting an invitation (account, second factor, backup codes).
+  route('team/einladung', 'routes/team.einladung.tsx'),
   // Applications: the form behind an access grant, and its thank-you page.
   route('bewerbung', 'routes/bewerbung.tsx'),
   route('bewerbung/danke', 'routes/bewerbung.danke.tsx'),
-  // Accounts: the personal page and the page a password-reset link leads to.
+  // Accounts: the personal page, the page the verification link leads to (it asks for the
+  // password), and the page a password-reset link leads to.
   route('konto', 'routes/konto.tsx'),
+  route('konto/bestaetigen', 'routes/konto.bestaetigen.tsx'),
   route('passwort-neu', 'routes/passwort-neu.tsx'),
   // The signup without JavaScript, and the newsletter double opt-in pages.
   route('mitmachen', 'routes/mitmachen.tsx'),
@@ -30,6 +34,12 @@ export default [
   route('api/signups.csv', 'routes/api.signups[.]csv.ts'),
   route('api/signups/stats', 'routes/api.signups.stats.ts'),
   route('api/team/session', 'routes/api.team.session.ts'),
+  route('api/team/members', 'routes/api.team.members.ts'),
+  route('api/team/members/:id', 'routes/api.team.members.$id.ts'),
+  route('api/team/members/:id/second-factor', 'routes/api.team.members.$id.second-factor.ts'),
+  route('api/team/invitations', 'routes/api.team.invitations.ts'),
+  route('api/team/invitations/:id', 'routes/api.team.invitations.$id.ts'),
+  route('api/team/activity', 'routes/api.team.activity.ts'),
   route('api/applications', 'routes/api.applications.ts'),
   route('api/applications.csv', 'routes/api.applications[.]csv.ts'),
   route('api/applications/events', 'routes/api.applications.events.ts'),

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requireOrSkip } from '../support/requirements';
 import {
+  containerInviter,
   containerLog,
   containersMissing,
   podman,
@@ -13,7 +14,7 @@ import {
 } from '../support/containers';
 import { TEST_AUTH_SECRET, TEST_TEAM_CODE } from '../support/codes';
 import { postSignup } from '../support/signups';
-import { storedSignups } from '../support/team-client';
+import { registerInviter, storedSignups } from '../support/team-client';
 
 const missing = containersMissing();
 const available = requireOrSkip('containers', !missing, missing ?? '');
@@ -93,6 +94,7 @@ describe.runIf(available)('a container of the image against PostgreSQL', () => {
     );
     url = await publishedUrl(app, '3000/tcp');
     await waitForHealthy(url, 120_000);
+    registerInviter(url, containerInviter(app));
   });
   afterAll(async () => {
     await podman('rm', '-f', '-v', '-t', '0', app, db).catch(() => {});

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEST_ACCESS_CODES } from '../support/codes';
 import {
   caddyRootCertificate,
+  containerInviter,
   containersMissing,
   h2Request,
   podman,
@@ -26,7 +27,7 @@ import {
 import { startLoad } from '../support/load';
 import { requireOrSkip } from '../support/requirements';
 import { signupBody } from '../support/signups';
-import { teamToken } from '../support/team-client';
+import { registerInviter, teamToken } from '../support/team-client';
 import { until } from '../support/until';
 
 const missing = containersMissing();
@@ -172,6 +173,22 @@ describe.runIf(available)(
       expect(env).toMatch(/^BACKUP_KEEP=2$/m);
     });
 
+    test('after both replicas were replaced, each answers team:invite on its own control socket (its own data volume)', async () => {
+      const invited = await script('invite', 'zweite@example.org', '--owner', '--name', 'Zweite Inhaberin');
+      expect(invited.code, invited.output).toBe(0);
+      expect(invited.output).toMatch(/https:\/\/localhost\/team\/einladung\?token=\S+/);
+      const second = await podman(
+        'exec',
+        stack.container('app2'),
+        'node',
+        'scripts/team-invite.ts',
+        'dritte@example.org',
+        '--name',
+        'Dritte',
+      );
+      expect(second).toMatch(/\/team\/einladung\?token=\S+/);
+    });
+
     test('backups: made in a replica, copied out readable by root only, pruned in the volume (BACKUP_KEEP) and outside; no secret printed', async () => {
       const made: string[] = [];
       for (let i = 0; i < 3; i++) {
@@ -207,6 +224,7 @@ describe.runIf(available)(
         // Some data in every kind of table the site writes: an application and a status change too.
         // The replicas were replaced: their published ports are new.
         const replica = await publishedUrl(stack.container('app1'), '3000/tcp');
+        registerInviter(replica, containerInviter(stack.container('app1')));
         const token = await teamToken(replica);
         const access = await fetch(`${replica}/api/access`, {
           method: 'POST',

@@ -1,10 +1,11 @@
 // Accounts in Chromium against the built server, with a real SMTP server: the /auth form's texts
-// and mode toggle, the reset flow from the mail's link, /konto (verification, export download,
-// sign out, deletion), all with JavaScript and without, and axe on every account page.
+// and mode toggle, the reset flow from the mail's link, the verification link's page (the password
+// too), /konto (export download, sign out, deletion), all with JavaScript and without, and axe on
+// every account page.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { AUTH_MESSAGES } from '~/copy/account';
+import { AUTH_COPY, AUTH_MESSAGES } from '~/copy/account';
 import { seriousViolations } from '../support/axe';
 import { browserAvailable } from '../support/browser';
 import { hydrated, useBrowserHarness } from '../support/e2e';
@@ -30,12 +31,27 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     await page.getByLabel('Email').fill(address);
     await page.getByLabel('Password').fill(password);
   }
+  /** Signs up (which does not sign in: the page says to look at the mail), then signs in. */
   async function signUpIn(page: Page, address: string) {
     await page.getByRole('link', { name: 'Sign Up' }).click();
     await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
     await fillAuth(page, address);
     await submit(page, 'Sign Up');
     await notice(page).getByText(AUTH_MESSAGES.signedUp).waitFor();
+    await notice(page).getByText(AUTH_COPY.signedUpDetail).waitFor();
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await fillAuth(page, address);
+    await submit(page, 'Sign In');
+    await notice(page).getByText(AUTH_MESSAGES.signedIn).waitFor();
+  }
+  /** Opens the verification mail's link and confirms with the password; lands on /konto. */
+  async function verify(page: Page, address: string, password = PASSWORD) {
+    await page.goto(await mailedLink(address, /bestätige/, '/konto/bestaetigen'));
+    await page.getByRole('heading', { name: 'E-Mail-Adresse bestätigen' }).waitFor();
+    await page.getByText(`für ${address} gewählt hast`, { exact: false }).waitFor();
+    await page.getByLabel('Dein Passwort').fill(password);
+    await submit(page, 'E-Mail-Adresse bestätigen');
   }
   /** Whether the browser's cookies carry a live session: they open /konto (else the server sends them to /auth). */
   async function hasSession(page: Page) {
@@ -65,17 +81,24 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
 
     test('sign-up, a duplicate sign-up, a wrong and a right password show their texts', async () => {
       const address = email(`e2e-${js}`);
-      const page = await open('/auth', { js });
+      const page = await open('/auth?mode=sign-up', { js });
       // With JavaScript the form calls Better Auth's endpoint by fetch; without, it posts to the page.
       const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/auth'));
-      await signUpIn(page, address);
+      await fillAuth(page, address);
+      await submit(page, 'Sign Up');
+      await notice(page).getByText(AUTH_MESSAGES.signedUp).waitFor();
+      await notice(page).getByText(AUTH_COPY.signedUpDetail).waitFor();
       expect(new URL((await sent).url()).pathname).toBe(js ? '/api/auth/sign-up/email' : '/auth');
-      await page.getByText(`Du bist angemeldet als ${address}.`).waitFor();
+      // A sign-up does not sign in.
+      expect(await hasSession(page)).toBe(false);
 
+      // The same address again: the same answer (nobody learns it has an account); its owner gets a mail.
       const other = await open('/auth?mode=sign-up', { js });
-      await fillAuth(other, address);
+      await fillAuth(other, address, 'ein-anderes-passwort');
       await submit(other, 'Sign Up');
-      await notice(other).getByText('User already exists. Use another email.').waitFor();
+      await notice(other).getByText(AUTH_MESSAGES.signedUp).waitFor();
+      await notice(other).getByText(AUTH_COPY.signedUpDetail).waitFor();
+      await site.smtp.waitFor((m) => m.to.includes(address) && m.subject === 'Du hast schon ein Konto bei uns');
 
       const signIn = await open('/auth', { js });
       await fillAuth(signIn, address, 'falsches-passwort');
@@ -84,9 +107,28 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
       await signIn.getByLabel('Password').fill(PASSWORD);
       await submit(signIn, 'Sign In');
       await notice(signIn).getByText(AUTH_MESSAGES.signedIn).waitFor();
+      await signIn.getByText(`Du bist angemeldet als ${address}.`).waitFor();
       await signIn.getByRole('link', { name: 'Zu deinem Konto' }).click();
       await signIn.getByRole('heading', { name: 'Mein Konto' }).waitFor();
       await signIn.getByText(address).waitFor();
+    });
+
+    test('the verification link asks for the password; a wrong one says what to do, in German', async () => {
+      const address = email(`verify-${js}`);
+      const page = await open('/auth', { js });
+      await signUpIn(page, address);
+      const link = await open('/auth', { js });
+      await verify(link, address, 'falsches-passwort');
+      await notice(link).getByText('Das Passwort stimmt nicht.', { exact: false }).waitFor();
+      await notice(link).getByText('„Forgot Password?“', { exact: false }).waitFor();
+      expect(await hasSession(page)).toBe(true);
+      await link.getByLabel('Dein Passwort').fill(PASSWORD);
+      await submit(link, 'E-Mail-Adresse bestätigen');
+      await link.waitForURL(`${site.url}/konto?bestaetigt`);
+      await link.getByText('Deine E-Mail-Adresse ist bestätigt.').first().waitFor();
+      // The browser that was signed in before the verification is signed out.
+      expect(await hasSession(page)).toBe(false);
+      expect(await hasSession(link)).toBe(true);
     });
 
     test('"Forgot Password?" asks for an email first, then answers the same for known and unknown addresses', async () => {
@@ -156,9 +198,9 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
       expect(signup.status).toBe(201);
       await submit(page, 'Bestätigungslink erneut senden');
       await notice(page).getByText('noch einmal geschickt', { exact: false }).waitFor();
-      await page.goto(await mailedLink(address, /bestätige/, '/verify-email'));
-      await page.waitForURL(`${site.url}/konto`);
-      await page.getByText('Deine E-Mail-Adresse ist bestätigt.').waitFor();
+      await verify(page, address);
+      await page.waitForURL(`${site.url}/konto?bestaetigt`);
+      await page.getByText('Deine E-Mail-Adresse ist bestätigt.').first().waitFor();
       await page.getByText('Konto Test (Trainerin / Trainer)').waitFor();
 
       const download = page.waitForEvent('download');
@@ -226,7 +268,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
   });
 
   test('the account pages are not stored or indexed; the public pages stay the same for signed-in visitors', async () => {
-    for (const path of ['/auth', '/konto', '/passwort-neu?token=x']) {
+    for (const path of ['/auth', '/konto', '/passwort-neu?token=x', '/konto/bestaetigen?token=x']) {
       const res = await fetch(`${site.url}${path}`, { redirect: 'manual' });
       expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
@@ -268,7 +310,13 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ userType: 'reiter', name: 'Axe Test', email: address, newsletterOptIn: true }),
       });
-      await page.goto(await mailedLink(address, /bestätige/, '/verify-email'));
+      await page.goto(await mailedLink(address, /bestätige/, '/konto/bestaetigen'));
+      await page.getByLabel('Dein Passwort').waitFor();
+      await hydrated(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/accounts-verify-${width}.png`, fullPage: true });
+      await page.getByLabel('Dein Passwort').fill(PASSWORD);
+      await submit(page, 'E-Mail-Adresse bestätigen');
       await page.getByText('Axe Test (Reiterin / Reiter)').waitFor();
       await hydrated(page);
       expect(await seriousViolations(page)).toEqual([]);

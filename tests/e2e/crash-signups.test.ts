@@ -60,6 +60,7 @@ async function crashAndRestart(options: { dataDir: string; env: Record<string, s
     // The restarted server takes signups again.
     const res = await fetch(`${second.url}/api/signups`, {
       method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ userType: 'trainer', name: 'Nach dem Absturz', email: 'a@b' }),
     });
     expect(res.status).toBe(201);

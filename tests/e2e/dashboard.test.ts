@@ -17,6 +17,7 @@ import { TEST_TEAM_CODE } from '../support/codes';
 import { createPostgresDatabase } from '../support/postgres';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
 import { hydrated, useBrowserHarness } from '../support/e2e';
+import { newTeamMember } from '../support/team-client';
 
 const postgres = () =>
   requireOrSkip('postgres', Boolean(TEST_DATABASE_URL), 'set TEST_DATABASE_URL to run the dashboard in the browser');
@@ -54,7 +55,7 @@ describe.runIf(browserAvailable() && postgres())('the team dashboard', () => {
   });
 
   const open = (path = '/teamdashboard', width = 1280) =>
-    site.open(path, { viewport: { width, height: 900 }, acceptDownloads: true, timeout: 10_000 });
+    site.openAsTeamMember(path, { viewport: { width, height: 900 }, acceptDownloads: true, timeout: 10_000 });
   const codeField = (page: Page) => page.getByLabel('Access code');
   async function unlock(page: Page) {
     await codeField(page).fill(TEST_TEAM_CODE);
@@ -98,12 +99,14 @@ describe.runIf(browserAvailable() && postgres())('the team dashboard', () => {
   });
 
   test('too many wrong codes: the gate says so clearly', async () => {
-    // The lockout counts per client address: this page comes from an address of its own (the
-    // server trusts X-Forwarded-For here), so the other tests can still unlock.
-    const page = await site.open('/teamdashboard', {
-      viewport: { width: 1280, height: 900 },
-      extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.23' },
-    });
+    // The lockout counts per team member: this page is signed in as a member of its own, so the
+    // other tests can still unlock.
+    const rita = await newTeamMember(site.url);
+    const context = await site.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([...rita.cookies].map(([name, value]) => ({ name, value, url: site.url })));
+    const page = await context.newPage();
+    await page.goto(`${site.url}/teamdashboard`);
+    await hydrated(page);
     const alert = page.getByRole('alert');
     for (let i = 0; i < 5; i++) {
       await codeField(page).fill(`000${i}`);

@@ -516,21 +516,27 @@ describe('stored and reflected values never run as script', () => {
     const json = { 'Content-Type': 'application/json', ...origin };
     const email = `xss-${crypto.randomUUID().slice(0, 8)}@example.org`;
 
-    // An account whose name is a payload, verified by the mailed link, so /konto shows what is stored under its email.
+    // An account whose name is a payload, verified by the mailed link and its password, so /konto
+    // shows what is stored under its email.
     const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ email, password: 'pferd-und-reiter-2026', name: PAYLOADS[0] }),
     });
     expect(signUp.status).toBe(200);
-    const session = signUp.headers
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && /bestätige/.test(m.subject));
+    const link = new URL(mail.links.find((l) => l.includes('/konto/bestaetigen'))!);
+    const verified = await fetch(`${server.url}${link.pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...origin },
+      body: new URLSearchParams({ token: link.searchParams.get('token')!, password: 'pferd-und-reiter-2026' }),
+      redirect: 'manual',
+    });
+    expect(verified.status).toBe(303);
+    const session = verified.headers
       .getSetCookie()
       .find((c) => c.includes('session_token='))!
       .split(';')[0]!;
-    const mail = await smtp.waitFor((m) => m.to.includes(email) && /bestätige/.test(m.subject));
-    const link = new URL(mail.links.find((l) => l.includes('/verify-email'))!);
-    const verified = await fetch(`${server.url}${link.pathname}${link.search}`, { redirect: 'manual' });
-    expect(verified.status).toBeLessThan(400);
 
     // Signups and applications with payloads in every free-text field (valid shapes: they are stored).
     for (const [i, payload] of PAYLOADS.entries()) {
@@ -613,6 +619,7 @@ describe('stored and reflected values never run as script', () => {
       '/konto',
       '/konto.data',
       `/passwort-neu?token=${q}`,
+      `/konto/bestaetigen?token=${q}`,
       `/newsletter/bestaetigen?token=${q}`,
       `/newsletter/abmelden?token=${q}`,
       `/nicht-da/${q}`,

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hasJava, requireOrSkip, VNU_JAR } from '../support/requirements';
 import { startServer, type TestServer } from '../support/server';
-import { accessGrant } from '../support/team-client';
+import { accessGrant, localInviter, teamOwner } from '../support/team-client';
 
 const javaAvailable = () =>
   requireOrSkip('java', hasJava(), 'install a Java runtime (apt-get install -y default-jre-headless) to check HTML');
@@ -45,7 +45,13 @@ describe.runIf(javaAvailable())('HTML validity (W3C Nu checker)', () => {
       body: JSON.stringify({ email: 'html@example.org', password: 'pferd-und-reiter-2026', name: '' }),
     });
     expect(signUp.status).toBe(200);
-    const session = signUp.headers
+    // A sign-up does not sign in: the session comes from signing in.
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...origin },
+      body: JSON.stringify({ email: 'html@example.org', password: 'pferd-und-reiter-2026' }),
+    });
+    const session = signIn.headers
       .getSetCookie()
       .find((c) => c.includes('session_token='))!
       .split(';')[0]!;
@@ -56,6 +62,14 @@ describe.runIf(javaAvailable())('HTML validity (W3C Nu checker)', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...origin, Cookie: grant },
       body: new URLSearchParams(fields).toString(),
     });
+    // The team: an invitation in its first two steps, and the dashboard signed in (its code gate).
+    const invite = async () =>
+      new URL(await localInviter(server.dataDir)(`html-${Math.random()}@example.org`, { owner: false, name: 'H' }))
+        .search;
+    const [firstStep, secondStep] = [await invite(), await invite()];
+    const owner = await teamOwner(server.url);
+    const member = [...owner.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const account = form({ intent: 'account', name: 'Hanna HTML', password: 'hanna-password-1' });
     const pages: [name: string, path: string, init?: RequestInit, status?: number][] = [
       ['home', '/'],
       ['imprint', '/imprint'],
@@ -69,6 +83,16 @@ describe.runIf(javaAvailable())('HTML validity (W3C Nu checker)', () => {
       ['auth-sign-up', '/auth?mode=sign-up'],
       ['auth-refused', '/auth', form({ intent: 'sign-in', email: 'html@example.org', password: 'falsch-falsch' }), 401],
       ['teamdashboard', '/teamdashboard'],
+      [
+        'teamdashboard-refused',
+        '/teamdashboard',
+        form({ intent: 'sign-in', email: 'x@example.org', password: 'x' }),
+        401,
+      ],
+      ['teamdashboard-signed-in', '/teamdashboard', { headers: { Cookie: member } }],
+      ['team-invitation', `/team/einladung${firstStep}`],
+      ['team-invitation-factor', `/team/einladung${secondStep}`, account],
+      ['team-invitation-unknown', '/team/einladung?token=unbekannt', undefined, 410],
       // Signed out, /konto leads to the sign-in page (checked above); signed in it shows the account.
       ['konto-signed-out', '/konto'],
       ['konto', '/konto', { headers: { Cookie: session } }],
@@ -76,6 +100,7 @@ describe.runIf(javaAvailable())('HTML validity (W3C Nu checker)', () => {
       ['bewerbung-refused', '/bewerbung', form({ applicationType: 'Mentee', name: '', email: 'x' }), 400],
       ['bewerbung-danke', '/bewerbung/danke'],
       ['passwort-neu', '/passwort-neu?token=abc'],
+      ['konto-bestaetigen', '/konto/bestaetigen?token=abc'],
       ['newsletter-bestaetigen', '/newsletter/bestaetigen?token=ungueltig'],
       ['newsletter-abmelden', '/newsletter/abmelden?token=ungueltig'],
       ['not-found', '/gibt-es-nicht', undefined, 404],

@@ -271,7 +271,7 @@ describe.runIf(browserAvailable() && postgres())('insights', () => {
     });
 
     test('shows the figures of a seeded range, its CSV matches them, and axe finds nothing serious', async () => {
-      const page = await site.open(`/teamdashboard?view=insights&range=custom&from=${FROM}&to=${TO}`, {
+      const page = await site.openAsTeamMember(`/teamdashboard?view=insights&range=custom&from=${FROM}&to=${TO}`, {
         viewport: { width: 1280, height: 900 },
         acceptDownloads: true,
         timeout: 10_000,

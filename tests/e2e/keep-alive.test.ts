@@ -45,7 +45,7 @@ describe('answers before the request body was read', () => {
   const cases: [string, string, number, Record<string, string>, boolean][] = [
     ['PUT /api/signups (405, direct path skipped)', '/api/signups', 405, json, true],
     ['POST /api/signups (413, direct path)', '/api/signups', 413, json, true],
-    ['POST /api/team/session (413 through React Router)', '/api/team/session', 413, json, true],
+    ['POST /api/team/session without a session (401 through React Router)', '/api/team/session', 401, json, true],
     ['POST /healthz (405 through React Router)', '/healthz', 405, json, true],
     ['POST /api/applications without a token (401)', '/api/applications', 401, json, true],
     // A page's action: React Router reads the rest of the body while it renders the page.

@@ -8,7 +8,7 @@ import { useServerPairOnPostgres } from '../support/e2e';
 import { startServer, type TestServer } from '../support/server';
 import { awayFromWindowEdge } from '../support/rate-windows';
 import { TEST_TEAM_CODE } from '../support/codes';
-import { teamToken } from '../support/team-client';
+import { cookieHeader, teamOwner, teamToken, type TeamMemberLogin } from '../support/team-client';
 
 const signup = (over: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -25,8 +25,13 @@ const postSignup = (server: TestServer, body: string, headers: Record<string, st
     headers: { 'Content-Type': 'application/json', ...headers },
     body,
   });
-const session = (server: TestServer, code: string) =>
-  fetch(`${server.url}/api/team/session`, { method: 'POST', body: JSON.stringify({ code }) });
+/** POST /api/team/session with a code, as the member whose cookies are given (none: signed out). */
+const session = (server: TestServer, code: string, member?: TeamMemberLogin) =>
+  fetch(`${server.url}/api/team/session`, {
+    method: 'POST',
+    headers: member ? { Cookie: cookieHeader(member.cookies) } : {},
+    body: JSON.stringify({ code }),
+  });
 
 describe('signup API over HTTP (PGlite)', () => {
   let server: TestServer;
@@ -37,14 +42,14 @@ describe('signup API over HTTP (PGlite)', () => {
   });
   afterAll(() => server?.stop());
 
-  test('201, then 200 with the same record for the same id; 400, 413 and 405 for bad requests', async () => {
+  test('201, then 200 {id} for the same id; 400, 413 and 405 for bad requests', async () => {
     const body = signup();
     const first = await postSignup(server, body);
     expect(first.status).toBe(201);
     expect(first.headers.get('content-type')).toMatch(/application\/json/);
     const again = await postSignup(server, body);
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual(await first.json());
+    expect(await again.json()).toEqual({ id: (await first.json()).id });
     expect((await postSignup(server, '{"name":')).status).toBe(400);
     const big = await postSignup(server, signup({ name: 'x'.repeat(100_000) }));
     expect(big.status).toBe(413);
@@ -92,10 +97,12 @@ describe.runIf(postgresAvailable())('rate limits across two server processes on 
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
   });
 
-  test('wrong team codes count together on both servers', async () => {
+  test('a member’s wrong team codes count together on both servers', async () => {
     const { a, b } = pair;
-    for (const server of [a, b, a, b, a]) expect((await session(server, '1234')).status).toBe(401);
-    expect((await session(b, TEST_TEAM_CODE)).status).toBe(429);
-    expect((await session(a, TEST_TEAM_CODE)).status).toBe(429);
+    // Signed in on one server: the same session on the other (one database).
+    const owner = await teamOwner(a.url);
+    for (const server of [a, b, a, b, a]) expect((await session(server, '1234', owner)).status).toBe(401);
+    expect((await session(b, TEST_TEAM_CODE, owner)).status).toBe(429);
+    expect((await session(a, TEST_TEAM_CODE, owner)).status).toBe(429);
   });
 });

@@ -1,6 +1,7 @@
 // POST /api/access and the access grant, on PGlite and PostgreSQL: the codes of ACCESS_CODES in
-// any case, every attempt recorded without the client's address in clear, 10 wrong codes per
-// client per 15 minutes, and a signed grant cookie that expires after 2 hours.
+// any case, every attempt recorded without the code or the client's address in clear, 10 wrong
+// codes per client (IPv6: per /64) per 15 minutes, 200 wrong codes in total per hour lock the
+// check for everyone for 15 minutes, and a signed grant cookie that expires after 2 hours.
 import { eq } from 'drizzle-orm';
 import { createCookie } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
@@ -9,12 +10,16 @@ import * as accessPage from '~/routes/access';
 import * as accessRoute from '~/routes/api.access';
 import {
   ACCESS_ATTEMPTS_KEPT_MS,
+  ACCESS_BUDGET,
+  ACCESS_LOCKDOWN_MAIL_KIND,
+  ACCESS_LOCKDOWN_MS,
   ACCESS_GRANT_COOKIE,
   ACCESS_GRANT_TTL_MS,
   ACCESS_LOGGED_PER_WINDOW,
   ACCESS_WINDOW_MS,
   checkAccessCode,
   clientHash,
+  codeHash,
   deleteOldAccessAttempts,
   grantCookie,
   grantState,
@@ -40,6 +45,8 @@ describeEachDatabase('access codes', (current) => {
   });
   beforeEach(async () => {
     await current().db.delete(schema.rateLimits);
+    await current().db.delete(schema.lockdowns);
+    await current().db.delete(schema.mailOutbox);
     await current().db.delete(attempts);
     await awayFromWindowEdge(ACCESS_WINDOW_MS, 20_000);
   });
@@ -100,16 +107,20 @@ describeEachDatabase('access codes', (current) => {
     expect((await call(accessRoute.loader, get('/api/access'))).status).toBe(405);
   });
 
-  test('every attempt is recorded with code, time and validity; the address only as a keyed hash', async () => {
+  test('every attempt is recorded with time and validity; the code and the address only as keyed hashes', async () => {
     const ip = '198.51.100.77';
     await tryCode('wrong', ip);
     await tryCode(CODE.toLowerCase(), ip);
     const rows = await current().db.select().from(attempts).orderBy(attempts.id);
-    expect(rows.map((r) => [r.code, r.valid, r.limited])).toEqual([
-      ['WRONG', false, false],
-      [CODE, true, false],
+    expect(rows.map((r) => [r.codeHash, r.valid, r.limited])).toEqual([
+      [codeHash('WRONG'), false, false],
+      [codeHash(CODE), true, false],
     ]);
+    // Keyed like the address: no table of the 32^5 codes' hashes can be made without the secret.
+    expect(codeHash(CODE, 'another-secret-another-secret-another')).not.toBe(codeHash(CODE));
     for (const row of rows) {
+      expect(JSON.stringify(row)).not.toContain(CODE);
+      expect(JSON.stringify(row)).not.toContain('WRONG');
       expect(Date.now() - row.createdAt.getTime()).toBeLessThan(60_000);
       expect(row.clientHash).toBe(clientHash(ip));
       expect(JSON.stringify(row)).not.toContain(ip);
@@ -134,10 +145,88 @@ describeEachDatabase('access codes', (current) => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     const [last] = await current().db.select().from(attempts).where(eq(attempts.limited, true));
-    expect(last).toMatchObject({ code: CODE, limited: true });
+    expect(last).toMatchObject({ codeHash: codeHash(CODE), limited: true });
     // Another client is not affected, and the next window starts fresh.
     expect(await (await tryCode(CODE, '192.0.2.31')).json()).toEqual({ valid: true });
     expect((await checkAccessCode(CODE, ip, Date.now() + ACCESS_WINDOW_MS)).answer).toEqual({ valid: true });
+  });
+
+  test('an IPv6 client is counted by its /64: new addresses in the same network do not get 10 more tries', async () => {
+    for (let i = 1; i <= 10; i++) {
+      expect((await tryCode('WRONG', `2001:db8:7:1::${i.toString(16)}`)).status).toBe(200);
+    }
+    expect((await tryCode(CODE, '2001:db8:7:1:ffff:ffff:ffff:ffff')).status).toBe(429);
+    // An IPv4-mapped address is the IPv4 client; another /64 is another client.
+    for (let i = 0; i < 10; i++) await tryCode('WRONG', '192.0.2.35');
+    expect((await tryCode(CODE, '::ffff:192.0.2.35')).status).toBe(429);
+    expect((await tryCode(CODE, '2001:db8:7:2::1')).status).toBe(200);
+  });
+
+  test('200 wrong codes in an hour from many clients lock the check for everyone for 15 minutes; the team is mailed once', async () => {
+    useTestConfig({ TEAM_NOTIFY_EMAIL: 'team@bewegung.test' });
+    try {
+      const start = Date.now();
+      // 200 clients, one wrong code each, spread over 50 minutes: no client reaches its own limit.
+      for (let i = 0; i < ACCESS_BUDGET; i++) {
+        const at = start + Math.floor((i * 50 * 60_000) / ACCESS_BUDGET);
+        const check = await checkAccessCode('WRONG', `198.18.${i >> 8}.${i & 255}`, at);
+        expect(check.status, `wrong code ${i + 1}`).toBe(200);
+      }
+      const locked = start + 50 * 60_000 + 1000;
+      // Now even the right code from a new client is refused, until 15 minutes after the 200th.
+      const refused = await checkAccessCode(CODE, '203.0.113.200', locked);
+      expect(refused.status).toBe(429);
+      expect(refused.answer).toEqual({ valid: false, error: ACCESS_MESSAGES.tooMany });
+      expect((refused as { retryAfter: number }).retryAfter).toBeGreaterThan(14 * 60);
+      expect((refused as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(15 * 60);
+      const over = start + Math.floor((199 * 50 * 60_000) / ACCESS_BUDGET) + ACCESS_LOCKDOWN_MS + 1000;
+      expect((await checkAccessCode(CODE, '203.0.113.200', over)).answer).toEqual({ valid: true });
+      // The count starts afresh: the next wrong codes do not lock again at once.
+      expect((await checkAccessCode('WRONG', '203.0.113.201', over)).status).toBe(200);
+      expect((await checkAccessCode(CODE, '203.0.113.202', over + 1000)).status).toBe(200);
+      const mails = await current().db.select().from(schema.mailOutbox);
+      expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([[ACCESS_LOCKDOWN_MAIL_KIND, 'team@bewegung.test']]);
+      expect(mails[0]!.text).toContain('/access');
+    } finally {
+      useTestConfig();
+    }
+  });
+
+  test('parallel wrong codes that spend the budget start one lockdown and one team mail', async () => {
+    useTestConfig({ TEAM_NOTIFY_EMAIL: 'team@bewegung.test' });
+    try {
+      for (let i = 0; i < ACCESS_BUDGET - 5; i++) await checkAccessCode('WRONG', `198.18.1.${i}`);
+      await Promise.all(Array.from({ length: 20 }, (_, i) => checkAccessCode('WRONG', `198.18.2.${i}`)));
+      expect((await checkAccessCode(CODE, '198.18.3.1')).status).toBe(429);
+      expect(await current().db.select().from(schema.lockdowns)).toHaveLength(1);
+      expect(await current().db.select().from(schema.mailOutbox)).toHaveLength(1);
+    } finally {
+      useTestConfig();
+    }
+  });
+
+  test('a second lockdown the same day is logged, not mailed again; wrong codes an hour apart never lock', async () => {
+    useTestConfig({ TEAM_NOTIFY_EMAIL: 'team@bewegung.test' });
+    try {
+      const start = Date.now();
+      const spend = async (from: number, spacing: number) => {
+        for (let i = 0; i < ACCESS_BUDGET; i++)
+          await checkAccessCode('WRONG', `198.19.${i >> 8}.${i & 255}`, from + i * spacing);
+      };
+      await spend(start, 1000);
+      const afterFirst = start + ACCESS_BUDGET * 1000 + ACCESS_LOCKDOWN_MS;
+      await current().db.delete(schema.rateLimits);
+      await spend(afterFirst, 1000);
+      expect((await checkAccessCode(CODE, '203.0.113.9', afterFirst + ACCESS_BUDGET * 1000)).status).toBe(429);
+      expect(await current().db.select().from(schema.mailOutbox)).toHaveLength(1);
+      // 200 wrong codes spread over more than an hour: never 200 within one hour.
+      const later = afterFirst + 2 * ACCESS_LOCKDOWN_MS + ACCESS_BUDGET * 1000;
+      await current().db.delete(schema.rateLimits);
+      await spend(later, 20_000);
+      expect((await checkAccessCode(CODE, '203.0.113.9', later + ACCESS_BUDGET * 20_000)).status).toBe(200);
+    } finally {
+      useTestConfig();
+    }
   });
 
   test('right codes do not count towards the limit', async () => {
@@ -185,7 +274,10 @@ describeEachDatabase('access codes', (current) => {
     const ip = '192.0.2.60';
     for (let i = 0; i < ACCESS_LOGGED_PER_WINDOW + 20; i++) await checkAccessCode('WRONG', ip);
     expect(await current().db.select().from(attempts)).toHaveLength(ACCESS_LOGGED_PER_WINDOW);
-    const [counter] = await current().db.select().from(schema.rateLimits);
+    const [counter] = await current()
+      .db.select()
+      .from(schema.rateLimits)
+      .where(eq(schema.rateLimits.bucket, 'access-code'));
     expect(counter!.hits).toBe(ACCESS_LOGGED_PER_WINDOW + 20);
   });
 
@@ -228,10 +320,15 @@ describeEachDatabase('access codes', (current) => {
     await current()
       .db.insert(attempts)
       .values([
-        { code: 'OLDER', valid: false, clientHash: 'h', createdAt: new Date(now - ACCESS_ATTEMPTS_KEPT_MS - 1000) },
-        { code: 'NEWER', valid: false, clientHash: 'h', createdAt: new Date(now - ACCESS_ATTEMPTS_KEPT_MS + 60_000) },
+        { codeHash: 'older', valid: false, clientHash: 'h', createdAt: new Date(now - ACCESS_ATTEMPTS_KEPT_MS - 1000) },
+        {
+          codeHash: 'newer',
+          valid: false,
+          clientHash: 'h',
+          createdAt: new Date(now - ACCESS_ATTEMPTS_KEPT_MS + 60_000),
+        },
       ]);
     expect(await deleteOldAccessAttempts(now)).toBe(1);
-    expect((await current().db.select().from(attempts)).map((r) => r.code)).toEqual(['NEWER']);
+    expect((await current().db.select().from(attempts)).map((r) => r.codeHash)).toEqual(['newer']);
   });
 });

@@ -1,6 +1,8 @@
 // Accounts through Better Auth's endpoints on PGlite and PostgreSQL, with a real SMTP server:
-// sign-up, sign-in, the limits in the database, email verification, the reset flow, the export
-// and the deletion of an account with what belongs to it.
+// sign-up (the same answer for an address that has an account), sign-in, the limits in the
+// database, email verification (the link and the password, so an account made for someone else's
+// address is never verified), the reset flow, the export and the deletion of an account with what
+// belongs to it.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApplication } from '~/server/applications/store.server';
@@ -14,6 +16,7 @@ import * as exportRoute from '~/routes/api.account.export';
 import * as authPage from '~/routes/auth';
 import * as kontoPage from '~/routes/konto';
 import * as resetPage from '~/routes/passwort-neu';
+import * as verifyPage from '~/routes/konto.bestaetigen';
 import { describeEachDatabase } from '../support/database';
 import { PUBLIC_URL, call, get, useTestConfig } from '../support/routes';
 import { smtpSink } from '../support/smtp';
@@ -44,11 +47,26 @@ const useConfig = (env: Record<string, string> = {}) =>
 const mailTo = (to: string, subject: RegExp) => smtp.waitFor((m) => m.to.includes(to) && subject.test(m.subject));
 const sessionOf = (cookie: string) => getAuth().api.getSession({ headers: new Headers({ Cookie: cookie }) });
 const verifyLink = async (email: string) =>
-  new URL((await mailTo(email, /bestätige/)).links.find((l) => l.includes('/verify-email'))!);
+  new URL((await mailTo(email, /bestätige/)).links.find((l) => l.includes('/konto/bestaetigen'))!);
+/** What the verification link's page shows (nothing is changed by opening it). */
+const verifyPageState = async (link: URL) =>
+  (await call(verifyPage.loader, get(`${link.pathname}${link.search}`))) as unknown as {
+    state: string;
+    email: string | null;
+  };
+/** The verification page's form: the link's token and a password. */
+const verifyWith = (link: URL, password: string, cookie = '') =>
+  call(
+    verifyPage.action,
+    formPost('/konto/bestaetigen', { token: link.searchParams.get('token')!, password }, cookie),
+    freshAddress(),
+  ) as Promise<unknown>;
 const resetLink = async (email: string) =>
   new URL((await mailTo(email, /neues Passwort/)).links.find((l) => l.includes('/passwort-neu'))!);
 
 describeEachDatabase('accounts', (current) => {
+  const emailVerified = async (email: string) =>
+    (await current().db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)))[0]!.emailVerified;
   let stopOutbox: () => Promise<void>;
   beforeAll(() => {
     useConfig();
@@ -58,49 +76,79 @@ describeEachDatabase('accounts', (current) => {
   afterAll(() => stopOutbox());
 
   describe('sign-up and sign-in', () => {
-    test('a sign-up creates an unverified account, signs it in with a strict cookie and mails a German verification link', async () => {
+    test('a sign-up creates an unverified account, does not sign in, and mails a German link to the verification page', async () => {
       const email = freshEmail();
       const answer = await authPost('/sign-up/email', { email, password: PASSWORD, name: '' });
       expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ token: null, user: { email, emailVerified: false } });
+      expect(answer.cookie).toBe('');
+      const mail = await mailTo(email, /bestätige/);
+      expect(mail.subject).toBe('Bitte bestätige deine E-Mail-Adresse');
+      expect(mail.text).toContain('Hallo,');
+      expect(mail.text).toContain('Dort fragen wir nach dem Passwort');
+      expect(mail.links.some((l) => l.startsWith(`${PUBLIC_URL}/konto/bestaetigen?token=`))).toBe(true);
+      expect(mail.links.some((l) => l.includes('/api/auth/'))).toBe(false);
+    });
+
+    test('signing in sets a strict session cookie; behind https it is Secure', async () => {
+      const { email } = await signUp();
+      const answer = await signIn(email);
       const setCookie = answer.response.headers.getSetCookie().find((c) => c.includes('session_token='))!;
       expect(setCookie).toMatch(/HttpOnly/i);
       expect(setCookie).toMatch(/SameSite=Lax/i);
       // Plain http (this test's PUBLIC_URL): no Secure flag, or the browser would drop the cookie.
       expect(setCookie).not.toMatch(/Secure/i);
       expect((await sessionOf(answer.cookie))?.user).toMatchObject({ email, emailVerified: false });
-      const mail = await mailTo(email, /bestätige/);
-      expect(mail.subject).toBe('Bitte bestätige deine E-Mail-Adresse');
-      expect(mail.text).toContain('Hallo,');
-      expect(mail.links.some((l) => l.startsWith(`${PUBLIC_URL}/api/auth/verify-email?token=`))).toBe(true);
-    });
-
-    test('behind https the session cookie is Secure', async () => {
       useConfig({ PUBLIC_URL: 'https://bewegung.test' });
       try {
-        const answer = await authPost(
-          '/sign-up/email',
-          { email: freshEmail(), password: PASSWORD, name: '' },
+        const secure = await authPost(
+          '/sign-in/email',
+          { email, password: PASSWORD },
           { origin: 'https://bewegung.test' },
         );
-        expect(answer.status).toBe(200);
-        const setCookie = answer.response.headers.getSetCookie().find((c) => c.includes('session_token='))!;
-        expect(setCookie).toMatch(/; Secure/i);
-        expect(setCookie).toMatch(/HttpOnly/i);
+        expect(secure.status).toBe(200);
+        const cookie = secure.response.headers.getSetCookie().find((c) => c.includes('session_token='))!;
+        expect(cookie).toMatch(/; Secure/i);
+        expect(cookie).toMatch(/HttpOnly/i);
       } finally {
         useConfig();
       }
     });
 
-    test('a second sign-up with the same email answers the backend’s message and creates nothing', async () => {
+    test('a sign-up for an address that has an account answers exactly as for a new one; the owner is mailed', async () => {
       const { email } = await signUp();
-      const again = await authPost('/sign-up/email', { email: email.toUpperCase(), password: PASSWORD, name: '' });
-      expect(again.status).toBe(422);
-      expect(again.body.message).toBe('User already exists. Use another email.');
+      await mailTo(email, /bestätige/);
+      const fresh = await authPost('/sign-up/email', { email: freshEmail(), password: PASSWORD, name: '' });
+      const again = await authPost('/sign-up/email', {
+        email: email.toUpperCase(),
+        password: 'ein-anderes-passwort',
+        name: '',
+      });
+      expect(again.status).toBe(fresh.status);
+      expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort());
+      expect(Object.keys(again.body.user as object).sort()).toEqual(Object.keys(fresh.body.user as object).sort());
+      expect(again.body).toMatchObject({ token: null, user: { email, emailVerified: false } });
+      expect(again.cookie).toBe('');
+      expect([...again.response.headers.keys()].sort()).toEqual([...fresh.response.headers.keys()].sort());
       const users = await current()
         .db.select()
         .from(schema.authUsers)
         .where(sql`lower(${schema.authUsers.email}) = ${email}`);
       expect(users).toHaveLength(1);
+      const notice = await mailTo(email, /schon ein Konto/);
+      expect(notice.text).toContain(`${PUBLIC_URL}/auth`);
+      expect(notice.text).toContain('Forgot Password?');
+      // The old password still works, the one sent with the second sign-up does not.
+      expect((await signIn(email)).status).toBe(200);
+      expect((await signIn(email, 'ein-anderes-passwort')).status).toBe(401);
+      // A flood of such sign-ups does not flood the owner's mailbox: at most one notice an hour.
+      await authPost('/sign-up/email', { email, password: PASSWORD, name: '' });
+      const o = schema.mailOutbox;
+      const notices = await current()
+        .db.select()
+        .from(o)
+        .where(sql`${o.toAddress} = ${email} and ${o.kind} = 'existing-account'`);
+      expect(notices).toHaveLength(1);
     });
 
     test('a body over 16 KB is refused with 413 before Better Auth reads it', async () => {
@@ -232,14 +280,16 @@ describeEachDatabase('accounts', (current) => {
   });
 
   describe('verification', () => {
-    test('the mailed link verifies the address; only then are its applications and signups shown', async () => {
+    test('the mailed link and the password verify the address; only then are its applications and signups shown', async () => {
       const email = freshEmail('verify');
       const signedUp = (await call(
         authPage.action,
         formPost('/auth?mode=sign-up', { intent: 'sign-up', email, password: PASSWORD }),
-      )) as unknown as { data: { notice: unknown }; init: { headers: Headers } };
-      expect(signedUp.data.notice).toEqual({ ok: true, message: 'Account created successfully!' });
-      const cookie = signedUp.init.headers.getSetCookie()[0]!.split(';')[0]!;
+      )) as unknown as { data: { notice: unknown; signedInAs: unknown }; init: { headers: Headers } };
+      expect(signedUp.data.notice).toMatchObject({ ok: true, message: 'Account created successfully!' });
+      expect(signedUp.data.signedInAs).toBeNull();
+      expect(signedUp.init.headers.getSetCookie()).toEqual([]);
+      const cookie = (await signIn(email)).cookie;
       await createApplication({
         id: crypto.randomUUID(),
         applicationType: 'Mentee',
@@ -247,24 +297,82 @@ describeEachDatabase('accounts', (current) => {
         email: email.toUpperCase(),
       });
       await createSignup({ userType: 'reiter', name: 'Jördis', email, newsletterOptIn: false });
-      const konto = () =>
-        call(kontoPage.loader, get('/konto', { Cookie: cookie })) as unknown as Promise<{
+      const konto = (c: string) =>
+        call(kontoPage.loader, get('/konto', { Cookie: c })) as unknown as Promise<{
           emailVerified: boolean;
           holdings: { applications: { history: unknown[] }[]; signups: unknown[] };
         }>;
-      expect(await konto()).toMatchObject({ emailVerified: false, holdings: { applications: [], signups: [] } });
+      expect(await konto(cookie)).toMatchObject({ emailVerified: false, holdings: { applications: [], signups: [] } });
 
       const link = await verifyLink(email);
-      expect(link.searchParams.get('callbackURL')).toBe('/konto');
-      const verified = await authGet(`${link.pathname.replace('/api/auth', '')}${link.search}`);
-      expect(verified.status).toBe(302);
-      expect(verified.headers.get('location')).toBe('/konto');
+      // Opening the link changes nothing (mail scanners open links): it asks for the password.
+      expect(await verifyPageState(link)).toEqual({ token: link.searchParams.get('token'), state: 'valid', email });
+      expect(await emailVerified(email)).toBe(false);
+      const wrong = actionResult(await verifyWith(link, 'falsches-passwort'));
+      expect(wrong.notice?.message).toMatch(/^Das Passwort stimmt nicht\./);
+      expect(await emailVerified(email)).toBe(false);
 
-      const after = await konto();
+      const verified = (await verifyWith(link, PASSWORD)) as Response;
+      expect(verified.status).toBe(303);
+      expect(verified.headers.get('location')).toBe('/konto?bestaetigt');
+      const fresh = verified.headers
+        .getSetCookie()
+        .find((c) => c.includes('session_token='))!
+        .split(';')[0]!;
+      expect(await emailVerified(email)).toBe(true);
+      // The session opened before the verification has ended; the new one shows what is tied to the address.
+      expect(await sessionOf(cookie)).toBeNull();
+      const after = await konto(fresh);
       expect(after.emailVerified).toBe(true);
       expect(after.holdings.applications).toHaveLength(1);
       expect(after.holdings.applications[0]!.history).toEqual([expect.objectContaining({ from: null, to: 'pending' })]);
       expect(after.holdings.signups).toHaveLength(1);
+      expect(await verifyPageState(link)).toMatchObject({ state: 'already-verified' });
+    });
+
+    test("an account made with someone else's address is never verified, even when the owner clicks the link", async () => {
+      const victim = freshEmail('bewerberin');
+      await createApplication({ id: crypto.randomUUID(), applicationType: 'Mentee', name: 'Jördis', email: victim });
+      // Someone signs up with the applicant's address and a password of their own, and signs in.
+      await authPost('/sign-up/email', { email: victim, password: 'passwort-des-angreifers', name: '' });
+      const attacker = (await signIn(victim, 'passwort-des-angreifers')).cookie;
+      // The applicant gets the mail and opens the link; without the attacker's password nothing happens.
+      const link = await verifyLink(victim);
+      expect((await verifyPageState(link)).state).toBe('valid');
+      for (const guess of [PASSWORD, 'irgendein-passwort'])
+        expect(actionResult(await verifyWith(link, guess)).notice?.message).toMatch(/Forgot Password\?/);
+      // Better Auth's own link target is switched off: the token alone verifies nothing.
+      const direct = await authGet(`/verify-email?token=${link.searchParams.get('token')}`);
+      expect(direct.status).toBe(404);
+      expect(await emailVerified(victim)).toBe(false);
+      const exported = await (await call(exportRoute.loader, get('/api/account/export', { Cookie: attacker }))).json();
+      expect(exported).toMatchObject({ applications: [], signups: [] });
+
+      // The applicant takes the account over with a reset (the mail goes to them), then verifies.
+      await authPost('/request-password-reset', { email: victim });
+      const token = (await resetLink(victim)).searchParams.get('token')!;
+      const mine = 'passwort-der-bewerberin';
+      expect(
+        actionResult(await call(resetPage.action, formPost('/passwort-neu', { token, password: mine }))),
+      ).toMatchObject({
+        done: true,
+      });
+      expect(await sessionOf(attacker)).toBeNull();
+      expect(((await verifyWith(link, mine)) as Response).status).toBe(303);
+      expect(await emailVerified(victim)).toBe(true);
+    });
+
+    test('a forged, altered or unknown link verifies nothing and says so in German', async () => {
+      const { email } = await signUp();
+      const link = await verifyLink(email);
+      const token = link.searchParams.get('token')!;
+      for (const bad of [`${token.slice(0, -2)}xy`, 'abc', '', `${token}.x`]) {
+        const forged = new URL(link);
+        forged.searchParams.set('token', bad);
+        expect((await verifyPageState(forged)).state, bad).toBe('invalid');
+        expect(actionResult(await verifyWith(forged, PASSWORD)).notice?.message).toMatch(/ungültig oder abgelaufen/);
+      }
+      expect(await emailVerified(email)).toBe(false);
     });
 
     test('/konto without a session leads to /auth', async () => {
@@ -338,10 +446,13 @@ describeEachDatabase('accounts', (current) => {
 
   describe('export and deletion', () => {
     async function verifiedAccount() {
-      const account = await signUp(freshEmail('export'));
-      const link = await verifyLink(account.email);
-      await authGet(`${link.pathname.replace('/api/auth', '')}${link.search}`);
-      return account;
+      const { email } = await signUp(freshEmail('export'));
+      const verified = (await verifyWith(await verifyLink(email), PASSWORD)) as Response;
+      const cookie = verified.headers
+        .getSetCookie()
+        .find((c) => c.includes('session_token='))!
+        .split(';')[0]!;
+      return { email, cookie };
     }
 
     test('the export holds the user, sessions, applications with history and signups, and no hash or token', async () => {

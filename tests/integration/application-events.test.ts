@@ -18,16 +18,17 @@ import {
 } from '~/server/applications/store.server';
 import { LISTENER_NAME, schema, selectRows } from '~/server/db/db.server';
 import { sign } from '~/server/signing.server';
-import { TEAM_SESSION_TTL_MS, issueTeamToken } from '~/server/access/team-session.server';
+import { TEAM_SESSION_MAX_MS as TEAM_SESSION_TTL_MS } from '~/lib/team';
 import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
 import { EventStreamReader } from '../support/event-stream';
-import { PUBLIC_URL, bearer, call, teamAuth, useTestConfig } from '../support/routes';
+import { PUBLIC_URL, bearer, call, expiredTeamAuth, teamAuth, useTestConfig } from '../support/routes';
 
 const open: EventStreamReader[] = [];
 
 /** Opens the stream through the route, as the server would; closed after each test. */
-async function subscribe(query = '', headers: Record<string, string> = teamAuth()) {
+async function subscribe(query = '', given?: Record<string, string>) {
+  const headers = given ?? (await teamAuth());
   const controller = new AbortController();
   const res = await call(
     eventsRoute.loader,
@@ -78,7 +79,7 @@ describeEachDatabase('application events', (current) => {
   });
 
   test('401 without a token, with a forged or an expired one, and with a token in the URL', async () => {
-    const valid = issueTeamToken().token;
+    const valid = (await teamAuth()).Authorization.slice('Bearer '.length);
     for (const [query, headers] of [
       ['', {}],
       ['', bearer('forged')],
@@ -86,7 +87,7 @@ describeEachDatabase('application events', (current) => {
         '',
         bearer(sign('team-session', `v1-${Date.now() + TEAM_SESSION_TTL_MS}`, 'another-secret-another-secret-0123')),
       ],
-      ['', bearer(issueTeamToken(Date.now() - TEAM_SESSION_TTL_MS - 1000).token)],
+      ['', await expiredTeamAuth()],
       [`?token=${valid}`, {}],
       [`?access_token=${valid}`, {}],
     ] as const) {
@@ -118,7 +119,7 @@ describeEachDatabase('application events', (current) => {
 
     const bad = await call(
       eventsRoute.loader,
-      new Request(`${PUBLIC_URL}/api/applications/events?status=done`, { headers: teamAuth() }),
+      new Request(`${PUBLIC_URL}/api/applications/events?status=done`, { headers: await teamAuth() }),
     );
     expect(bad.status).toBe(400);
   });
@@ -133,7 +134,7 @@ describeEachDatabase('application events', (current) => {
     expect(created.data).toEqual(record);
     expect(Number(created.id)).toBe(await latestChangeSeq());
 
-    const change = await setApplicationStatus(record.id, 'rejected', 1);
+    const change = await setApplicationStatus(record.id, 'rejected', { expectedVersion: 1 });
     const changed = await stream.waitFor((e) => e.event === 'application' && e.id !== created.id);
     expect(change.kind).toBe('updated');
     expect(changed.data).toEqual(change.kind === 'updated' && change.application);
@@ -159,7 +160,7 @@ describeEachDatabase('application events', (current) => {
     await setApplicationStatus(kept.id, 'approved');
     await deleteApplications(sql`${schema.applications.id} = ${gone.id}`);
 
-    const resumed = await subscribe('', { ...teamAuth(), 'Last-Event-ID': lastSeen });
+    const resumed = await subscribe('', { ...(await teamAuth()), 'Last-Event-ID': lastSeen });
     const removed = await resumed.waitFor((e) => e.event === 'removed');
     expect(removed.data).toEqual({ ids: [gone.id] });
     expect(resumed.events.map((e) => e.event)).toEqual(['application', 'removed']);
@@ -178,7 +179,7 @@ describeEachDatabase('application events', (current) => {
     await setApplicationStatus(b.id, 'rejected');
     const c = (await createApplication(application({ name: 'C' }))).record;
 
-    const again = await subscribe('', { ...teamAuth(), 'Last-Event-ID': lastSeen });
+    const again = await subscribe('', { ...(await teamAuth()), 'Last-Event-ID': lastSeen });
     const cEvent = await again.waitFor((e) => e.event === 'application' && (e.data as ApplicationRecord).id === c.id);
     expect(again.events.map((e) => e.event)).toEqual(['application', 'application']);
     const [bEvent] = again.events;
@@ -191,7 +192,7 @@ describeEachDatabase('application events', (current) => {
     expect(live.data).toMatchObject({ status: 'approved', version: 2 });
 
     // Up to date: nothing to replay, only what comes next.
-    const upToDate = await subscribe('', { ...teamAuth(), 'Last-Event-ID': live.id! });
+    const upToDate = await subscribe('', { ...(await teamAuth()), 'Last-Event-ID': live.id! });
     await setApplicationStatus(c.id, 'approved');
     await upToDate.waitFor((e) => (e.data as ApplicationRecord).id === c.id);
     expect(upToDate.events.map((e) => e.event)).toEqual(['application']);
@@ -200,7 +201,7 @@ describeEachDatabase('application events', (current) => {
   test('an unknown or malformed Last-Event-ID gets a fresh snapshot', async () => {
     const { record } = await createApplication(application());
     for (const lastEventId of [String((await latestChangeSeq()) + 1000), 'abc', '-1']) {
-      const stream = await subscribe('', { ...teamAuth(), 'Last-Event-ID': lastEventId });
+      const stream = await subscribe('', { ...(await teamAuth()), 'Last-Event-ID': lastEventId });
       const first = await stream.waitFor(() => true);
       expect(first.event, lastEventId).toBe('snapshot');
       expect(records(first.data).map((a) => a.id)).toEqual([record.id]);
@@ -216,7 +217,7 @@ describeEachDatabase('application events', (current) => {
         .insert(schema.applicationHistory)
         .values(ids.map((applicationId) => ({ applicationId, toStatus: 'pending' as const })));
     });
-    const stream = await subscribe('', { ...teamAuth(), 'Last-Event-ID': String(before) });
+    const stream = await subscribe('', { ...(await teamAuth()), 'Last-Event-ID': String(before) });
     const first = await stream.waitFor(() => true);
     expect(first.event).toBe('snapshot');
     expect(records(first.data)).toHaveLength(RESUME_LIMIT + 1);
@@ -270,7 +271,7 @@ describeEachDatabase('application events', (current) => {
     const controller = new AbortController();
     const res = await call(
       eventsRoute.loader,
-      new Request(`${PUBLIC_URL}/api/applications/events`, { headers: teamAuth(), signal: controller.signal }),
+      new Request(`${PUBLIC_URL}/api/applications/events`, { headers: await teamAuth(), signal: controller.signal }),
     );
     controller.abort();
     const reader = new EventStreamReader(res);

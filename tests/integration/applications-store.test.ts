@@ -36,7 +36,7 @@ describeEachDatabase('applications store', (current) => {
     expect(record).toMatchObject({ status: 'pending', version: 1, updatedAt: null, websiteLink: null, message: null });
     expect(Date.parse(record.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     const history = await getApplicationHistory(record.id);
-    expect(history).toEqual([{ from: null, to: 'pending', at: expect.any(String) }]);
+    expect(history).toEqual([{ from: null, to: 'pending', at: expect.any(String), by: null }]);
   });
 
   test('the same id again stores nothing and answers the first record', async () => {
@@ -60,7 +60,7 @@ describeEachDatabase('applications store', (current) => {
 
   test('a status change writes status, updatedAt, version + 1 and a history entry', async () => {
     const { record } = await createApplication(application());
-    const change = await setApplicationStatus(record.id, 'approved', 1);
+    const change = await setApplicationStatus(record.id, 'approved', { expectedVersion: 1 });
     expect(change.kind).toBe('updated');
     if (change.kind !== 'updated') return;
     expect(change.application).toMatchObject({ status: 'approved', version: 2 });
@@ -75,8 +75,8 @@ describeEachDatabase('applications store', (current) => {
 
   test('a stale version is a conflict that answers the current record; nothing is written', async () => {
     const { record } = await createApplication(application());
-    await setApplicationStatus(record.id, 'approved', 1);
-    const stale = await setApplicationStatus(record.id, 'rejected', 1);
+    await setApplicationStatus(record.id, 'approved', { expectedVersion: 1 });
+    const stale = await setApplicationStatus(record.id, 'rejected', { expectedVersion: 1 });
     expect(stale).toMatchObject({ kind: 'conflict', application: { status: 'approved', version: 2 } });
     expect(await getApplicationHistory(record.id)).toHaveLength(2);
   });
@@ -84,15 +84,15 @@ describeEachDatabase('applications store', (current) => {
   test('of two changes made from the same version, exactly one wins', async () => {
     const { record } = await createApplication(application());
     const results = await Promise.all([
-      setApplicationStatus(record.id, 'approved', 1),
-      setApplicationStatus(record.id, 'rejected', 1),
+      setApplicationStatus(record.id, 'approved', { expectedVersion: 1 }),
+      setApplicationStatus(record.id, 'rejected', { expectedVersion: 1 }),
     ]);
     expect(results.map((r) => r.kind).sort()).toEqual(['conflict', 'updated']);
   });
 
   test('the current status again changes nothing; an unknown id is not found', async () => {
     const { record } = await createApplication(application());
-    expect(await setApplicationStatus(record.id, 'pending', 1)).toMatchObject({
+    expect(await setApplicationStatus(record.id, 'pending', { expectedVersion: 1 })).toMatchObject({
       kind: 'unchanged',
       application: { version: 1 },
     });

@@ -3,7 +3,7 @@
 // the applicant's confirmation and the team's notice queued with the application (and surviving
 // an SMTP outage), and the daily retention sweep.
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { APPLICATION_MESSAGES } from '~/copy/access';
 import { MESSAGE_MAX } from '~/lib/limits';
 import * as applicationsRoute from '~/routes/api.applications';
@@ -14,6 +14,7 @@ import {
   grantCookie as grantSetCookie,
 } from '~/server/access/access-codes.server';
 import { APPLICATION_MAIL_KINDS } from '~/server/applications/mails.server';
+import { APPLICATION_RATE_WINDOW_MS } from '~/server/applications/form.server';
 import { createApplication, listApplications, setApplicationStatus } from '~/server/applications/store.server';
 import { schema } from '~/server/db/db.server';
 import { sweepMailOutbox } from '~/server/mail/queue.server';
@@ -21,6 +22,7 @@ import { OUTBOX_LEASE_MS } from '~/server/mail/outbox.server';
 import { applicationCutoff, startRetentionSweep, sweepRetention } from '~/server/retention.server';
 import { sign } from '~/server/signing.server';
 import { describeEachDatabase } from '../support/database';
+import { awayFromWindowEdge } from '../support/rate-windows';
 import { PUBLIC_URL, call, get, post, useMailConfig } from '../support/routes';
 import { SMTP_DOWN, smtpSink } from '../support/smtp';
 
@@ -95,9 +97,7 @@ describeEachDatabase('submitting applications', (current) => {
         bewerbungRoute.loader({ request: get('/bewerbung', grantCookie(await issueGrant(0))) } as never),
       );
       expect((expired as Response).headers.get('location')).toBe('/access?abgelaufen');
-      const posted = await answerOf(() =>
-        bewerbungRoute.action({ request: formPost('/bewerbung', { name: 'x' }, {}) } as never),
-      );
+      const posted = await answerOf(() => call(bewerbungRoute.action, formPost('/bewerbung', { name: 'x' }, {})));
       expect((posted as Response).status).toBe(303);
       expect((posted as Response).headers.get('location')).toBe('/access');
       const granted = await bewerbungRoute.loader({ request: get('/bewerbung', grantCookie()) } as never);
@@ -198,6 +198,52 @@ describeEachDatabase('submitting applications', (current) => {
     });
   });
 
+  describe("the limit: every application mails an address of the sender's choice", () => {
+    const from = (ip: string, grant: string, body = application()) =>
+      call(applicationsRoute.action, post('/api/applications', body, grantCookie(grant)), ip);
+    beforeEach(async () => {
+      await current().db.delete(schema.rateLimits);
+      await awayFromWindowEdge(APPLICATION_RATE_WINDOW_MS, 10_000);
+      useMail({ APPLICATION_RATE_LIMIT: '5' });
+    });
+    afterEach(() => void useMail());
+
+    test('5 applications per grant an hour, also from changing addresses; then 429 with Retry-After', async () => {
+      const grant = await issueGrant(Date.now() + 60 * 60_000);
+      for (let i = 0; i < 5; i++) expect((await from(`192.0.2.${100 + i}`, grant)).status).toBe(201);
+      const limited = await from('192.0.2.120', grant);
+      expect(limited.status).toBe(429);
+      expect((await limited.json()).error).toBe(APPLICATION_MESSAGES.tooMany);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+      expect(await listApplications()).toHaveLength(5);
+    });
+
+    test('5 per address an hour (an IPv6 client: its /64), also with a fresh grant for each', async () => {
+      for (let i = 1; i <= 5; i++) {
+        expect((await from(`2001:db8:9:9::${i}`, await issueGrant(Date.now() + 60 * 60_000))).status).toBe(201);
+      }
+      expect((await from('2001:db8:9:9::99', await issueGrant(Date.now() + 60 * 60_000))).status).toBe(429);
+      // The form page without JavaScript is limited alike.
+      const page = (await call(
+        bewerbungRoute.action,
+        formPost('/bewerbung', { applicationType: 'Mentor', name: 'P', email: address(), consent: 'on' }),
+        '2001:db8:9:9::100',
+      )) as unknown as { data: Record<string, unknown>; init: ResponseInit };
+      expect(page.init.status).toBe(429);
+      expect(page.data).toMatchObject({ error: APPLICATION_MESSAGES.tooMany, draft: { name: 'P' } });
+      expect(await current().db.select().from(outbox)).toHaveLength(5);
+    });
+
+    test('the same id again (a retry) is not counted a second time', async () => {
+      const grant = await issueGrant(Date.now() + 60 * 60_000);
+      const body = application();
+      for (let i = 0; i < 6; i++) expect((await from('192.0.2.130', grant, body)).status).toBe(201);
+      for (let i = 0; i < 4; i++) expect((await from('192.0.2.130', grant)).status).toBe(201);
+      expect((await from('192.0.2.130', grant)).status).toBe(429);
+    });
+  });
+
   describe('form posts without JavaScript', () => {
     const form = (extra: Record<string, string> = {}) => ({
       id: crypto.randomUUID(),
@@ -229,14 +275,15 @@ describeEachDatabase('submitting applications', (current) => {
 
     test('to the page: stored and redirected; refused with the messages and what was typed', async () => {
       const fields = form();
-      const ok = await answerOf(() => bewerbungRoute.action({ request: formPost('/bewerbung', fields) } as never));
+      const ok = await answerOf(() => call(bewerbungRoute.action, formPost('/bewerbung', fields)));
       expect((ok as Response).headers.get('location')).toBe('/bewerbung/danke');
       expect(await listApplications()).toHaveLength(1);
 
       const { consent: _unticked, ...withoutConsent } = form({ name: 'Bea', websiteLink: 'bea.de' });
-      const refused = (await bewerbungRoute.action({
-        request: formPost('/bewerbung', withoutConsent),
-      } as never)) as unknown as { data: Record<string, unknown>; init: ResponseInit };
+      const refused = (await call(bewerbungRoute.action, formPost('/bewerbung', withoutConsent))) as unknown as {
+        data: Record<string, unknown>;
+        init: ResponseInit;
+      };
       expect(refused.init.status).toBe(400);
       expect(refused.data).toMatchObject({
         error: APPLICATION_MESSAGES.summary,
@@ -246,9 +293,10 @@ describeEachDatabase('submitting applications', (current) => {
       });
       expect(await listApplications()).toHaveLength(1);
 
-      const huge = (await bewerbungRoute.action({
-        request: formPost('/bewerbung', form({ message: 'x'.repeat(40_000) })),
-      } as never)) as unknown as { data: Record<string, unknown>; init: ResponseInit };
+      const huge = (await call(
+        bewerbungRoute.action,
+        formPost('/bewerbung', form({ message: 'x'.repeat(40_000) })),
+      )) as unknown as { data: Record<string, unknown>; init: ResponseInit };
       expect(huge.init.status).toBe(413);
       expect(huge.data).toMatchObject({ error: APPLICATION_MESSAGES.tooLarge });
     });
@@ -334,7 +382,7 @@ describeEachDatabase('submitting applications', (current) => {
       expect(await sweepRetention(now)).toMatchObject({ applications: 1 });
       expect((await listApplications()).map((a) => a.id).sort()).toEqual([ids.changedLately, ids.young].sort());
       // A status change counts as a change: it starts the 12 months again.
-      await setApplicationStatus(ids.changedLately, 'approved', undefined, new Date('2026-06-01T00:00:00Z'));
+      await setApplicationStatus(ids.changedLately, 'approved', { now: new Date('2026-06-01T00:00:00Z') });
       expect(await sweepRetention(new Date('2027-01-01T00:00:00Z'))).toMatchObject({ applications: 1 });
       expect((await listApplications()).map((a) => a.id)).toEqual([ids.changedLately]);
     });

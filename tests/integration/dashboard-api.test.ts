@@ -12,26 +12,28 @@ import { createApplication } from '~/server/applications/store.server';
 import { BOM } from '~/server/http/csv.server';
 import { schema } from '~/server/db/db.server';
 import { sign } from '~/server/signing.server';
-import { TEAM_SESSION_TTL_MS } from '~/server/access/team-session.server';
+import { TEAM_SESSION_MAX_MS as TEAM_SESSION_TTL_MS } from '~/lib/team';
 import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
 import { PUBLIC_URL, bearer, call, expiredTeamAuth, get, teamAuth, useTestConfig } from '../support/routes';
 
-const patch = (id: string, body: unknown, headers: Record<string, string> = teamAuth()) =>
+const patch = async (id: string, body: unknown, given?: Record<string, string>) =>
   call(
     patchRoute.action,
     new Request(`${PUBLIC_URL}/api/applications/${id}`, {
       method: 'PATCH',
-      headers: { 'Content-Type': 'application/json', ...headers },
+      headers: { 'Content-Type': 'application/json', ...(given ?? (await teamAuth())) },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
     undefined,
     { id },
   );
-const history = (id: string, headers: Record<string, string> = teamAuth()) =>
-  call(historyRoute.loader, get(`/api/applications/${id}/history`, headers), undefined, { id });
-const csv = (query = '', headers: Record<string, string> = teamAuth()) =>
-  call(csvRoute.loader, get(`/api/applications.csv${query}`, headers));
+const history = async (id: string, headers?: Record<string, string>) =>
+  call(historyRoute.loader, get(`/api/applications/${id}/history`, headers ?? (await teamAuth())), undefined, {
+    id,
+  });
+const csv = async (query = '', headers?: Record<string, string>) =>
+  call(csvRoute.loader, get(`/api/applications.csv${query}`, headers ?? (await teamAuth())));
 
 /** The CSV's rows as cells (the export never has a `;` inside a quoted cell in these tests). */
 const csvRows = (text: string) =>
@@ -57,7 +59,7 @@ describeEachDatabase('dashboard API', (current) => {
       // A token of the right shape signed for another purpose.
       bearer(sign('access-grant', `v1-${Date.now() + TEAM_SESSION_TTL_MS}`)),
     ];
-    const expired = expiredTeamAuth();
+    const expired = await expiredTeamAuth();
     for (const headers of [{}, ...forged, expired]) {
       const label = JSON.stringify(headers);
       const changed = await patch(record.id, { status: 'approved' }, headers);
@@ -69,7 +71,7 @@ describeEachDatabase('dashboard API', (current) => {
     }
     // Nothing was changed by the refused requests.
     expect(await (await history(record.id)).json()).toEqual({
-      history: [{ from: null, to: 'pending', at: expect.any(String) }],
+      history: [{ from: null, to: 'pending', at: expect.any(String), by: null }],
     });
   });
 
@@ -131,10 +133,13 @@ describeEachDatabase('dashboard API', (current) => {
     expect((await patch('not-a-uuid', { status: 'approved' })).status).toBe(404);
     expect((await history(randomUUID())).status).toBe(404);
     expect((await history('not-a-uuid')).status).toBe(404);
-    const getOne = await call(patchRoute.loader, get(`/api/applications/${record.id}`, teamAuth()));
+    const getOne = await call(patchRoute.loader, get(`/api/applications/${record.id}`, await teamAuth()));
     expect(getOne.status).toBe(405);
     expect(getOne.headers.get('allow')).toBe('PATCH');
-    const put = new Request(`${PUBLIC_URL}/api/applications/${record.id}`, { method: 'PUT', headers: teamAuth() });
+    const put = new Request(`${PUBLIC_URL}/api/applications/${record.id}`, {
+      method: 'PUT',
+      headers: await teamAuth(),
+    });
     expect((await call(patchRoute.action, put, undefined, { id: record.id })).status).toBe(405);
     expect((await csv('?type=Rider')).status).toBe(400);
     expect((await csv('?status=done')).status).toBe(400);
@@ -187,6 +192,7 @@ describeEachDatabase('dashboard API', (current) => {
       'Nachricht',
       'Beworben am',
       'Geändert am',
+      'Geändert von',
     ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual([partner.id, mentee.id, mentor.id]);
     expect(rows.find((r) => r[0] === mentee.id)).toEqual([
@@ -199,6 +205,7 @@ describeEachDatabase('dashboard API', (current) => {
       '',
       mentee.createdAt,
       expect.stringMatching(/^\d{4}-/),
+      'Olivia Owner',
     ]);
 
     const ids = async (query: string) =>

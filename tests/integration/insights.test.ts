@@ -40,7 +40,7 @@ const beacon = (body: unknown, headers: Record<string, string> = {}, ip = '203.0
     ip,
   );
 const report = async (query = '') => {
-  const res = await call(reportRoute.loader, get(`/api/insights${query}`, teamAuth()));
+  const res = await call(reportRoute.loader, get(`/api/insights${query}`, await teamAuth()));
   return { status: res.status, body: (await res.json()) as InsightsReport };
 };
 
@@ -190,7 +190,7 @@ describeEachDatabase('insights', (current) => {
     let close: () => Promise<void>;
     beforeAll(async () => {
       const app = express();
-      app.post('/api/insights/events', directBeacon(INSIGHTS_LIMITS.body));
+      app.post('/api/insights/events', directBeacon(INSIGHTS_LIMITS.body, 0));
       const server = app.listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/insights/events`;
@@ -283,7 +283,7 @@ describeEachDatabase('insights', (current) => {
 
     test('the CSV holds the same figures, formula-looking cells neutralised', async () => {
       await seed();
-      const res = await call(csvRoute.loader, get('/api/insights.csv?from=2026-11-08&to=2026-11-14', teamAuth()));
+      const res = await call(csvRoute.loader, get('/api/insights.csv?from=2026-11-08&to=2026-11-14', await teamAuth()));
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       const lines = (await res.text())
@@ -307,7 +307,7 @@ describeEachDatabase('insights', (current) => {
         '?from=2024-01-01&to=2026-01-01',
       ]) {
         expect((await report(query)).status).toBe(400);
-        expect((await call(csvRoute.loader, get(`/api/insights.csv${query}`, teamAuth()))).status).toBe(400);
+        expect((await call(csvRoute.loader, get(`/api/insights.csv${query}`, await teamAuth()))).status).toBe(400);
       }
     });
 

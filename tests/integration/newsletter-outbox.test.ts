@@ -8,7 +8,7 @@ import { beforeEach, expect, test } from 'vitest';
 import * as signupsRoute from '~/routes/api.signups';
 import { schema } from '~/server/db/db.server';
 import { sweepConfirmationOutbox } from '~/server/signups/confirmation-outbox.server';
-import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox } from '~/server/mail/outbox.server';
+import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, retryDelayMs, startOutbox } from '~/server/mail/outbox.server';
 import { describeEachDatabase } from '../support/database';
 import { SMTP_DOWN, smtpSink } from '../support/smtp';
 import { call, post, useMailConfig } from '../support/routes';
@@ -119,11 +119,14 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     expect(await sweepConfirmationOutbox()).toEqual({ claimed: 0, sent: 0 });
     for (const r of skipped) expect(smtp.mailsTo(r.email)).toHaveLength(0);
 
-    // An outage: every sweep after a lease tries again, until the attempts run out.
+    // An outage: a sweep after each (growing) wait tries again, until the attempts run out.
     useMailConfig(SMTP_DOWN);
     const refused = await pending({ confirmationMailAttempts: 0 });
-    for (let i = 1; i <= OUTBOX_MAX_ATTEMPTS + 2; i++)
-      await sweepConfirmationOutbox({ now: later(i * 2 * OUTBOX_LEASE_MS) });
+    let at = 0;
+    for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS + 1; attempt++) {
+      await sweepConfirmationOutbox({ now: later(at) });
+      at += retryDelayMs(attempt) + 1000;
+    }
     const after = await current()
       .db.select()
       .from(t)
@@ -132,5 +135,6 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
       confirmationMailAttempts: OUTBOX_MAX_ATTEMPTS,
       confirmationMailSentAt: null,
     });
+    expect(after[0]!.confirmationMailGivenUpAt).toBeInstanceOf(Date);
   });
 });

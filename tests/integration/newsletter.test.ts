@@ -1,5 +1,5 @@
-// Newsletter double opt-in over a real SMTP server: confirmation mail, the signed link, the
-// unsubscribe link; on PGlite and PostgreSQL.
+// Newsletter double opt-in over a real SMTP server: confirmation mail, the sealed link (it does not
+// show the signup's id), the unsubscribe link; on PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import * as signupsRoute from '~/routes/api.signups';
@@ -11,6 +11,7 @@ import { schema } from '~/server/db/db.server';
 import { mayReceiveNewsletter, sendNewsletterMail } from '~/server/signups/newsletter.server';
 import { describeEachDatabase } from '../support/database';
 import { smtpSink } from '../support/smtp';
+import { sign } from '~/server/signing.server';
 import { PUBLIC_URL, call, post, useTestConfig } from '../support/routes';
 
 const smtp = smtpSink();
@@ -93,7 +94,9 @@ describeEachDatabase('newsletter double opt-in', (current) => {
     const link = linkTo((await smtp.waitFor((m) => m.to.includes(to))).links, '/newsletter/bestaetigen');
     const token = new URL(link).searchParams.get('token')!;
     const otherId = await signUp({ email: email(), newsletterOptIn: true });
-    for (const bad of [`${otherId}.${token.split('.')[1]}`, `${token}x`, id, '', 'a.b']) {
+    const flipped = Buffer.from(token, 'base64url');
+    flipped[20] = flipped[20]! ^ 1;
+    for (const bad of [flipped.toString('base64url'), `${token}x`, token.slice(0, -2), id, otherId, '', 'a.b']) {
       const forged = `${PUBLIC_URL}/newsletter/bestaetigen?token=${encodeURIComponent(bad)}`;
       expect(await call(confirmRoute.loader, new Request(forged))).toMatchObject({ state: 'invalid' });
       expect(await confirm(forged)).toEqual({ result: 'invalid' });
@@ -151,6 +154,32 @@ describeEachDatabase('newsletter double opt-in', (current) => {
     expect(await confirm(confirmLink)).toEqual({ result: 'unsubscribed' });
     expect(await call(confirmRoute.loader, new Request(confirmLink))).toMatchObject({ state: 'unsubscribed' });
     expect((await row(id)).newsletterConfirmedAt).toBeInstanceOf(Date);
+  });
+
+  test("the links do not show the signup's id, which a replay of the signup would need", async () => {
+    const to = email();
+    const id = await signUp({ email: to, newsletterOptIn: true });
+    const mail = await smtp.waitFor((m) => m.to.includes(to));
+    for (const path of ['/newsletter/bestaetigen', '/newsletter/abmelden']) {
+      const token = new URL(linkTo(mail.links, path)).searchParams.get('token')!;
+      expect(token).not.toContain(id);
+      expect(Buffer.from(token, 'base64url').toString('latin1')).not.toContain(id);
+    }
+    expect(mail.raw).not.toContain(id);
+  });
+
+  test('links of mails sent before the links were sealed (the id, signed) keep working', async () => {
+    const to = email();
+    const id = await signUp({ email: to, newsletterOptIn: true });
+    await smtp.waitFor((m) => m.to.includes(to));
+    const old = (path: string, purpose: string) =>
+      `${PUBLIC_URL}${path}?token=${encodeURIComponent(sign(purpose, id))}`;
+    expect(await confirm(old('/newsletter/bestaetigen', 'newsletter-confirm'))).toEqual({ result: 'confirmed' });
+    const unsubscribe = new Request(old('/newsletter/abmelden', 'newsletter-unsubscribe'), {
+      method: 'POST',
+      body: '',
+    });
+    expect(await call(unsubscribeRoute.action, unsubscribe)).toEqual({ result: 'unsubscribed' });
   });
 
   test('a forged unsubscribe link is refused', async () => {

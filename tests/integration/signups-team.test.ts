@@ -5,14 +5,14 @@ import * as signupsRoute from '~/routes/api.signups';
 import * as statsRoute from '~/routes/api.signups.stats';
 import { schema } from '~/server/db/db.server';
 import { sign } from '~/server/signing.server';
-import { TEAM_SESSION_TTL_MS } from '~/server/access/team-session.server';
+import { TEAM_SESSION_MAX_MS as TEAM_SESSION_TTL_MS } from '~/lib/team';
 import { describeEachDatabase } from '../support/database';
 import { bearer, call, expiredTeamAuth, get, teamAuth, useTestConfig } from '../support/routes';
 
-const list = (query = '', headers: Record<string, string> = teamAuth()) =>
-  call(signupsRoute.loader, get(`/api/signups${query}`, headers));
-const stats = (headers: Record<string, string> = teamAuth()) =>
-  call(statsRoute.loader, get('/api/signups/stats', headers));
+const list = async (query = '', headers?: Record<string, string>) =>
+  call(signupsRoute.loader, get(`/api/signups${query}`, headers ?? (await teamAuth())));
+const stats = async (headers?: Record<string, string>) =>
+  call(statsRoute.loader, get('/api/signups/stats', headers ?? (await teamAuth())));
 
 describeEachDatabase('signups for the team', (current) => {
   beforeAll(() => {
@@ -32,7 +32,7 @@ describeEachDatabase('signups for the team', (current) => {
       {},
       bearer('forged'),
       bearer(sign('team-session', `v1-${Date.now() + TEAM_SESSION_TTL_MS}`, 'another-secret-another-secret-0123')),
-      expiredTeamAuth(),
+      await expiredTeamAuth(),
     ]) {
       expect((await stats(headers)).status).toBe(401);
       expect((await list('?limit=10', headers)).status).toBe(401);

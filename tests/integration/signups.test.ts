@@ -63,13 +63,31 @@ describeEachDatabase('POST /api/signups', (current) => {
     expect(data).toMatchObject({ newsletterOptIn: true, timestamp: null });
   });
 
-  test('the same id again returns the same record and stores no duplicate', async () => {
+  test('the same id again answers 200 {id} alone (never the stored name or address) and stores no duplicate', async () => {
     const body = signup();
     const first = await (await submit(body)).json();
     const again = await submit({ ...body, name: 'Someone Else' });
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual(first);
+    expect(await again.json()).toEqual({ id: first.id });
     expect(await rows()).toHaveLength(1);
+    expect((await rows())[0]!.name).toBe('Anna Reiter');
+  });
+
+  test('only application/json from the site itself: another content type → 415, another Origin → 403', async () => {
+    const body = JSON.stringify(signup());
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) {
+      const res = await submit(body, undefined, { 'Content-Type': type });
+      expect(res.status, type).toBe(415);
+    }
+    for (const origin of ['https://evil.example', 'null', 'http://bewegung.test.evil.example']) {
+      const res = await submit(body, undefined, { Origin: origin });
+      expect(res.status, origin).toBe(403);
+      expect((await res.json()).error).toBe(SIGNUP_API_MESSAGES.forbidden);
+    }
+    expect(await rows()).toHaveLength(0);
+    // The site's own origin, JSON with a charset, and no Origin at all (not a browser's page) pass.
+    expect((await submit(signup(), undefined, { Origin: PUBLIC_URL })).status).toBe(201);
+    expect((await submit(signup(), undefined, { 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(201);
   });
 
   test('a burst of retries with one id (double click) stores exactly one record', async () => {
@@ -77,8 +95,9 @@ describeEachDatabase('POST /api/signups', (current) => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => submit(body)));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
     expect(answers.every((r) => r.status === 201 || r.status === 200)).toBe(true);
-    const bodies = await Promise.all(answers.map((r) => r.json()));
-    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as { id: string; data?: unknown }[];
+    expect(new Set(bodies.map((b) => b.id))).toEqual(new Set([body.id]));
+    expect(bodies.filter((b) => b.data)).toHaveLength(1);
     const [{ n }] = (await current().db.select({ n: count() }).from(schema.signups)) as [{ n: number }];
     expect(Number(n)).toBe(1);
   });
@@ -244,7 +263,7 @@ describeEachDatabase('GET /api/signups and /api/signups.csv', (current) => {
   });
 
   test('401 without a team token, with a wrong one or an expired one', async () => {
-    for (const headers of [{}, bearer('nonsense'), expiredTeamAuth(), { Authorization: 'Basic eDp5' }]) {
+    for (const headers of [{}, bearer('nonsense'), await expiredTeamAuth(), { Authorization: 'Basic eDp5' }]) {
       for (const route of [signupsRoute.loader, signupsCsvRoute.loader]) {
         const res = await call(route, get('/api/signups', headers));
         expect(res.status).toBe(401);
@@ -254,7 +273,7 @@ describeEachDatabase('GET /api/signups and /api/signups.csv', (current) => {
   });
 
   test('the list, newest first, with the double opt-in state', async () => {
-    const res = await call(signupsRoute.loader, get('/api/signups', teamAuth()));
+    const res = await call(signupsRoute.loader, get('/api/signups', await teamAuth()));
     expect(res.status).toBe(200);
     const { signups } = await res.json();
     expect(signups.map((s: { id: string }) => s.id)).toEqual(['new-signup-2', 'old-signup-1']);
@@ -268,7 +287,7 @@ describeEachDatabase('GET /api/signups and /api/signups.csv', (current) => {
   });
 
   test('the CSV export opens in German Excel: BOM, semicolons, umlauts, no formulas', async () => {
-    const res = await call(signupsCsvRoute.loader, get('/api/signups.csv', teamAuth()));
+    const res = await call(signupsCsvRoute.loader, get('/api/signups.csv', await teamAuth()));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="anmeldungen-\d{4}-\d\d-\d\d\.csv"$/);

@@ -1,95 +1,126 @@
-// POST /api/team/session: the team code checked on the server, 5 wrong codes per client per
-// 15 minutes, a signed expiring token; on PGlite and PostgreSQL.
+// POST /api/team/session: the spec's 4-digit code, asked of a signed-in team member (Better Auth's
+// session cookie, second factor done) and answered with a token bound to that session; 5 wrong
+// codes per member per 15 minutes. And the token's check: it stops working the moment its session
+// ends (sign-out, removal, idle timeout, 12 hours). On PGlite and PostgreSQL.
+import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
-import { DASHBOARD_MESSAGES } from '~/copy/dashboard';
+import { DASHBOARD_MESSAGES, TEAM_SESSION_MESSAGES } from '~/copy/dashboard';
+import { TEAM_SESSION_MAX_MS } from '~/lib/team';
 import * as sessionRoute from '~/routes/api.team.session';
 import * as signupsRoute from '~/routes/api.signups';
 import { openDatabase, schema, setDatabase } from '~/server/db/db.server';
 import { sign } from '~/server/signing.server';
-import {
-  TEAM_CODE_WINDOW_MS,
-  TEAM_SESSION_TTL_MS,
-  issueTeamToken,
-  openTeamSession,
-  requireTeam,
-  validTeamToken,
-} from '~/server/access/team-session.server';
+import { TEAM_CODE_WINDOW_MS, openTeamToken, teamSessionOfToken } from '~/server/team/team.server';
 import { describeEachDatabase } from '../support/database';
-import { TEAM_CODE, bearer, call, get, post, useTestConfig } from '../support/routes';
+import { PUBLIC_URL, TEAM_CODE, bearer, call, get, post, useTestConfig } from '../support/routes';
 import { awayFromWindowEdge } from '../support/rate-windows';
+import { seedMember, seedSession, tokenOf, type SeededMember } from '../support/team';
 
-const tryCode = (code: unknown, ip = '192.0.2.10') =>
-  call(sessionRoute.action, post('/api/team/session', { code }), ip);
+const tryCode = (code: unknown, cookie?: string, extra: Record<string, string> = {}) =>
+  call(sessionRoute.action, post('/api/team/session', { code }, { ...(cookie ? { Cookie: cookie } : {}), ...extra }));
 const listWith = (headers: Record<string, string>) => call(signupsRoute.loader, get('/api/signups', headers));
 
 describeEachDatabase('team session', (current) => {
+  let member: SeededMember;
   beforeAll(() => {
-    useTestConfig();
+    useTestConfig({ TEAM_SESSION_IDLE_MINUTES: '30' });
   });
   beforeEach(async () => {
     await current().db.delete(schema.rateLimits);
     await awayFromWindowEdge(TEAM_CODE_WINDOW_MS, 20_000);
+    member = await seedMember({ role: 'reviewer', name: 'Rita Reviewer' });
   });
 
-  test('the right code answers a token that opens the signup list, expiring in 12 hours', async () => {
-    const before = Date.now();
-    const res = await tryCode(TEAM_CODE);
+  test('a member’s session and the right code answer a token bound to the session, with who it is', async () => {
+    const res = await tryCode(TEAM_CODE, member.cookie);
     expect(res.status).toBe(200);
-    const { token, expiresAt } = await res.json();
-    expect(typeof token).toBe('string');
-    expect(token).not.toContain(TEAM_CODE);
-    const expires = Date.parse(expiresAt);
-    expect(expires).toBeGreaterThanOrEqual(before + TEAM_SESSION_TTL_MS);
-    expect(expires).toBeLessThanOrEqual(Date.now() + TEAM_SESSION_TTL_MS);
-    expect((await listWith(bearer(token))).status).toBe(200);
+    const body = await res.json();
+    expect(body.member).toEqual({ id: member.id, name: 'Rita Reviewer', role: 'reviewer' });
+    expect(body.token).not.toContain(TEAM_CODE);
+    // It ends with the session: 12 hours after signing in at the latest.
+    expect(Date.parse(body.expiresAt)).toBeLessThanOrEqual(Date.now() + TEAM_SESSION_MAX_MS);
+    expect((await listWith(bearer(body.token))).status).toBe(200);
+    // Only a hash is stored.
+    const rows = await current().db.select().from(schema.teamTokens);
+    expect(rows.some((row) => row.tokenHash === body.token)).toBe(false);
+  });
+
+  test('without a member’s session the code is not even compared: 401 “Team sign-in required”', async () => {
+    const applicant = await seedMember();
+    await current().db.update(schema.authUsers).set({ teamRole: null }).where(eq(schema.authUsers.id, applicant.id));
+    const noFactor = await seedMember();
+    await current()
+      .db.update(schema.authUsers)
+      .set({ twoFactorEnabled: false })
+      .where(eq(schema.authUsers.id, noFactor.id));
+    for (const cookie of [undefined, applicant.cookie, noFactor.cookie, 'better-auth.session_token=forged.sig']) {
+      for (let i = 0; i < 8; i++) {
+        const res = await tryCode(i % 2 ? TEAM_CODE : '0000', cookie);
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({ error: TEAM_SESSION_MESSAGES.signInRequired });
+        expect(res.headers.get('connection')).toBe('close');
+      }
+    }
+    // Nothing was counted: no guess was made.
+    expect(await current().db.select().from(schema.rateLimits)).toEqual([]);
   });
 
   test('a wrong code → 401 with the dashboard’s English message; spaces around the right code are fine', async () => {
     for (const code of ['0000', '47111', '', '4 711', 'x'.repeat(64)]) {
-      const res = await tryCode(code, '192.0.2.20');
+      const res = await tryCode(code, member.cookie);
       expect(res.status, code).toBe(401);
       expect(await res.json()).toEqual({ error: DASHBOARD_MESSAGES.wrongCode });
       await current().db.delete(schema.rateLimits);
     }
-    expect((await tryCode(` ${TEAM_CODE} `)).status).toBe(200);
+    expect((await tryCode(` ${TEAM_CODE} `, member.cookie)).status).toBe(200);
   });
 
-  test('a malformed request → 400 and is not a 5xx', async () => {
+  test('a malformed request → 400, an oversized one 413, a GET 405, another site’s origin 403', async () => {
     for (const body of [{}, { code: 4711 }, { code: null }, { code: 'x'.repeat(65) }]) {
-      expect((await call(sessionRoute.action, post('/api/team/session', body))).status).toBe(400);
+      expect((await call(sessionRoute.action, post('/api/team/session', body, { Cookie: member.cookie }))).status).toBe(
+        400,
+      );
     }
-    expect((await call(sessionRoute.action, post('/api/team/session', 'nope'))).status).toBe(400);
-    expect(
-      (await call(sessionRoute.action, post('/api/team/session', JSON.stringify({ code: 'x'.repeat(5000) })))).status,
-    ).toBe(413);
+    expect((await call(sessionRoute.action, post('/api/team/session', 'nope', { Cookie: member.cookie }))).status).toBe(
+      400,
+    );
+    const big = post('/api/team/session', JSON.stringify({ code: 'x'.repeat(5000) }), { Cookie: member.cookie });
+    expect((await call(sessionRoute.action, big)).status).toBe(413);
     expect((await call(sessionRoute.loader, get('/api/team/session'))).status).toBe(405);
+    const foreign = await tryCode(TEAM_CODE, member.cookie, { Origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect((await tryCode(TEAM_CODE, member.cookie, { Origin: PUBLIC_URL })).status).toBe(200);
   });
 
-  test('after 5 wrong codes from one client, even the right code → 429 for 15 minutes', async () => {
-    const ip = '192.0.2.30';
-    for (let i = 0; i < 5; i++) expect((await tryCode('1234', ip)).status).toBe(401);
-    const limited = await tryCode(TEAM_CODE, ip);
+  test('after 5 wrong codes of one member, even the right code → 429 for 15 minutes; others are not affected', async () => {
+    for (let i = 0; i < 5; i++) expect((await tryCode('1234', member.cookie)).status).toBe(401);
+    const limited = await tryCode(TEAM_CODE, member.cookie);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
-    // Another client is not affected.
-    expect((await tryCode(TEAM_CODE, '192.0.2.31')).status).toBe(200);
+    // The member's other browser counts with the same member.
+    const other = await seedSession(member.id);
+    expect((await tryCode(TEAM_CODE, other.cookie)).status).toBe(429);
+    // Another member is not affected.
+    const colleague = await seedMember();
+    expect((await tryCode(TEAM_CODE, colleague.cookie)).status).toBe(200);
     // The next window starts fresh.
+    const session = (await teamSessionOfToken(await tokenOf(colleague)))!;
     const later = Date.now() + TEAM_CODE_WINDOW_MS;
-    expect((await openTeamSession(TEAM_CODE, ip, later)).ok).toBe(true);
+    expect(
+      (await openTeamToken({ ...session, member: { ...session.member, id: member.id } }, TEAM_CODE, later)).kind,
+    ).toBe('opened');
   });
 
   test('right codes do not count: 4 wrong, 1 right, 1 wrong still leaves room', async () => {
-    const ip = '192.0.2.40';
-    for (let i = 0; i < 4; i++) await tryCode('1234', ip);
-    expect((await tryCode(TEAM_CODE, ip)).status).toBe(200);
-    expect((await tryCode('1234', ip)).status).toBe(401);
-    expect((await tryCode(TEAM_CODE, ip)).status).toBe(429);
+    for (let i = 0; i < 4; i++) await tryCode('1234', member.cookie);
+    expect((await tryCode(TEAM_CODE, member.cookie)).status).toBe(200);
+    expect((await tryCode('1234', member.cookie)).status).toBe(401);
+    expect((await tryCode(TEAM_CODE, member.cookie)).status).toBe(429);
   });
 
   test('parallel guesses cannot get past the limit', async () => {
-    const ip = '192.0.2.50';
-    const answers = await Promise.all(Array.from({ length: 20 }, () => tryCode('9999', ip)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => tryCode('9999', member.cookie)));
     expect(answers.filter((r) => r.status === 401)).toHaveLength(5);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(15);
   });
@@ -97,39 +128,59 @@ describeEachDatabase('team session', (current) => {
   test('the wrong-code count holds across two server processes on one PostgreSQL', async () => {
     const database = current();
     if (!database.url) return; // PGlite is single-process by design (docs/decisions/003)
-    const ip = '192.0.2.60';
     const second = await openDatabase({ databaseUrl: database.url });
     try {
-      for (let i = 0; i < 3; i++) await tryCode('1111', ip);
+      for (let i = 0; i < 3; i++) await tryCode('1111', member.cookie);
       setDatabase(second);
-      for (let i = 0; i < 2; i++) expect((await tryCode('1111', ip)).status).toBe(401);
-      expect((await tryCode(TEAM_CODE, ip)).status).toBe(429);
+      for (let i = 0; i < 2; i++) expect((await tryCode('1111', member.cookie)).status).toBe(401);
+      expect((await tryCode(TEAM_CODE, member.cookie)).status).toBe(429);
     } finally {
       setDatabase(database);
       await second.close();
     }
   });
 
-  test('an expired token → 401', async () => {
-    const { token, expiresAt } = issueTeamToken();
-    expect(validTeamToken(token, expiresAt.getTime() - 1)).toBe(true);
-    expect(validTeamToken(token, expiresAt.getTime())).toBe(false);
-    expect(() => requireTeam(new Request('http://x/', { headers: bearer(token) }), expiresAt.getTime() + 1)).toThrow();
-    const old = issueTeamToken(Date.now() - TEAM_SESSION_TTL_MS - 1000).token;
-    expect((await listWith(bearer(old))).status).toBe(401);
+  test('a token stops working the moment its session ends, and only that session’s tokens', async () => {
+    const token = await tokenOf(member);
+    const second = await seedSession(member.id);
+    const otherToken = await tokenOf({ id: member.id, sessionId: second.sessionId });
+    expect((await listWith(bearer(token))).status).toBe(200);
+    await current().db.delete(schema.authSessions).where(eq(schema.authSessions.id, member.sessionId));
+    expect((await listWith(bearer(token))).status).toBe(401);
+    expect(
+      await current().db.select().from(schema.teamTokens).where(eq(schema.teamTokens.sessionId, member.sessionId)),
+    ).toEqual([]);
+    expect((await listWith(bearer(otherToken))).status).toBe(200);
   });
 
-  test('forged tokens → 401', async () => {
-    const { token } = issueTeamToken();
-    const [payload, signature] = [token.slice(0, token.lastIndexOf('.')), token.slice(token.lastIndexOf('.') + 1)];
+  test('the idle timeout and the 12 hours end a session (and its tokens), however busy', async () => {
+    const idle = await seedMember({ idleMs: 30 * 60_000 + 1000 });
+    const idleToken = await tokenOf(idle);
+    expect((await listWith(bearer(idleToken))).status).toBe(401);
+    // Ended for Better Auth too: the session row is gone.
+    expect(
+      await current().db.select().from(schema.authSessions).where(eq(schema.authSessions.id, idle.sessionId)),
+    ).toEqual([]);
+    const old = await seedMember({ sessionAgeMs: TEAM_SESSION_MAX_MS + 1000, idleMs: 0 });
+    expect((await listWith(bearer(await tokenOf(old)))).status).toBe(401);
+    const active = await seedMember({ sessionAgeMs: TEAM_SESSION_MAX_MS - 60_000, idleMs: 29 * 60_000 });
+    expect((await listWith(bearer(await tokenOf(active)))).status).toBe(200);
+    // A request counts as activity (written at most once a minute).
+    const [row] = await current()
+      .db.select()
+      .from(schema.authSessions)
+      .where(eq(schema.authSessions.id, active.sessionId));
+    expect(Date.now() - row!.lastSeenAt!.getTime()).toBeLessThan(10_000);
+  });
+
+  test('forged tokens, and tokens of the former signed kind, → 401', async () => {
+    const token = await tokenOf(member);
     const far = Date.now() + 365 * 24 * 3600_000;
     const forged = [
-      `v1-${far}.${signature}`, // a later expiry with the old signature
-      `${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`,
+      `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`,
+      sign('team-session', `v1-${far}`),
       sign('team-session', `v1-${far}`, 'another-secret-another-secret-another-1'),
-      sign('newsletter-confirm', `v1-${far}`), // right secret, other purpose
-      sign('team-session', 'v1-abc'),
-      payload,
+      'x'.repeat(500),
       '',
       '.',
     ];

@@ -49,12 +49,14 @@ export async function authGet(path: string, { ip = freshAddress(), cookie = '' }
   return call(authApi.loader, get(`/api/auth${path}`, cookie ? { Cookie: cookie } : {}), ip);
 }
 
-/** Signs up (and so in) a new account; answers its email and session cookie. */
+export const signIn = (email: string, password = PASSWORD, ip?: string) =>
+  authPost('/sign-in/email', { email, password }, { ip });
+
+/** Signs up a new account (a sign-up does not sign in), then signs in; answers its email and session cookie. */
 export async function signUp(email = freshEmail(), password = PASSWORD) {
   const answer = await authPost('/sign-up/email', { email, password, name: '' });
   if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return { email, cookie: answer.cookie };
+  const session = await signIn(email, password);
+  if (session.status !== 200) throw new Error(`sign-in after sign-up failed: ${session.status}`);
+  return { email, cookie: session.cookie };
 }
-
-export const signIn = (email: string, password = PASSWORD, ip?: string) =>
-  authPost('/sign-in/email', { email, password }, { ip });

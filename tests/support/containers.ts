@@ -14,6 +14,8 @@ import { promisify } from 'node:util';
 import { TEST_ACCESS_CODES, TEST_AUTH_SECRET, TEST_TEAM_CODE } from './codes.ts';
 import { EventStreamReader } from './event-stream.ts';
 
+import { registerInviter, type Inviter } from './team-client.ts';
+
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The tag the tests build; a developer's own `localhost/bewegungscoaching:latest` stays untouched. */
 export const TEST_IMAGE = 'localhost/bewegungscoaching:test';
@@ -180,6 +182,7 @@ export async function startStack(project: string, options: StackOptions = {}): P
     ];
     const proxyUrl = await publishedUrl(container('proxy'), '443/tcp', 'https');
     for (const url of replicaUrls) await waitForHealthy(url, 120_000);
+    replicaUrls.forEach((url, i) => registerInviter(url, containerInviter(container(REPLICAS[i]!))));
     // Caddy makes its local authority and the site's certificate before it listens.
     const end = Date.now() + 60_000;
     for (;;) {
@@ -223,6 +226,15 @@ export async function stackScript(stack: Stack, ...args: string[]): Promise<Scri
 }
 
 /** Resolves once GET /healthz answers 200 (throws after `timeoutMs`). */
+/** Invites team members on a server in a container, with its own command (`podman exec … team:invite`). */
+export const containerInviter =
+  (container: string): Inviter =>
+  async (email, { owner, name }) => {
+    const args = ['exec', container, 'npm', 'run', '--silent', 'team:invite', '--', email, '--name', name];
+    const out = await podman(...args, ...(owner ? ['--owner'] : []));
+    return out.trim().split('\n').at(-1)!;
+  };
+
 export async function waitForHealthy(url: string, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {

@@ -7,6 +7,7 @@ import { launchBrowser } from './browser';
 import { createPostgresDatabase } from './postgres';
 import { startServer, type TestServer } from './server';
 import { smtpSink, type SmtpSink } from './smtp';
+import { teamOwner } from './team-client';
 
 type Env = Record<string, string | undefined>;
 
@@ -46,6 +47,11 @@ export interface BrowserHarness {
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** A new page at `path` on the server, hydrated unless JavaScript is off. */
   open(path: string, options?: OpenOptions): Promise<Page>;
+  /**
+   * The same, in a browser signed in as the server's owner (invited and signed in once per server
+   * with both factors: team-client.ts): their session and device cookies are in the context.
+   */
+  openAsTeamMember(path: string, options?: OpenOptions): Promise<Page>;
 }
 
 /**
@@ -99,14 +105,24 @@ export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness 
     async newPage(contextOptions = {}) {
       return (await harness.newContext(contextOptions)).newPage();
     },
-    async open(path, { timeout, ...contextOptions } = {}) {
-      const page = await harness.newPage(contextOptions);
-      if (timeout !== undefined) page.setDefaultTimeout(timeout);
-      await page.goto(`${harness.url}${path}`);
-      if (contextOptions.javaScriptEnabled !== false) await hydrated(page);
-      return page;
+    async open(path, options = {}) {
+      return openIn(await harness.newContext(withoutTimeout(options)), path, options);
+    },
+    async openAsTeamMember(path, options = {}) {
+      const context = await harness.newContext(withoutTimeout(options));
+      const owner = await teamOwner(harness.url);
+      await context.addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: harness.url })));
+      return openIn(context, path, options);
     },
   };
+  const withoutTimeout = ({ timeout: _, ...contextOptions }: OpenOptions) => contextOptions;
+  async function openIn(context: BrowserContext, path: string, { timeout, javaScriptEnabled }: OpenOptions) {
+    const page = await context.newPage();
+    if (timeout !== undefined) page.setDefaultTimeout(timeout);
+    await page.goto(`${harness.url}${path}`);
+    if (javaScriptEnabled !== false) await hydrated(page);
+    return page;
+  }
   return harness;
 }
 

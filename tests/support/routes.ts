@@ -6,7 +6,7 @@ import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { resolveConfig, setConfig } from '~/server/config.server';
 import { clientAddressContext } from '~/server/http/request-context.server';
-import { issueTeamToken, TEAM_SESSION_TTL_MS } from '~/server/access/team-session.server';
+import { seedMember, tokenOf } from './team';
 import { TEST_ACCESS_CODES, TEST_AUTH_SECRET, TEST_TEAM_CODE } from './codes';
 
 export const TEAM_CODE = TEST_TEAM_CODE;
@@ -21,6 +21,7 @@ export function useTestConfig(env: Record<string, string> = {}) {
     AUTH_SECRET: TEST_AUTH_SECRET,
     PUBLIC_URL,
     SIGNUP_RATE_LIMIT: '0',
+    APPLICATION_RATE_LIMIT: '0',
     ...env,
   });
   setConfig(config);
@@ -52,8 +53,12 @@ export const get = (path: string, headers: Record<string, string> = {}) =>
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** The Authorization header of a valid team token (issued directly; the code path has its own tests). */
-export const teamAuth = () => bearer(issueTeamToken().token);
+/** The Authorization header of a valid team token of a new owner (their sign-in has its own tests). */
+export const teamAuth = async (role: 'owner' | 'reviewer' = 'owner') =>
+  bearer(await tokenOf(await seedMember({ role })));
 
-/** The Authorization header of a team token that expired a second ago. */
-export const expiredTeamAuth = () => bearer(issueTeamToken(Date.now() - TEAM_SESSION_TTL_MS - 1000).token);
+/** The Authorization header of a token whose session ran out (opened 12 hours and a minute ago). */
+export const expiredTeamAuth = async () => {
+  const member = await seedMember({ sessionAgeMs: 12 * 3600_000 + 60_000, idleMs: 0 });
+  return bearer(await tokenOf(member));
+};

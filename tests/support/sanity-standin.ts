@@ -59,6 +59,8 @@ export interface SanityStandIn {
   dropLiveConnections(): void;
   /** While false, new live event streams are refused with 503 (an outage). */
   setLiveAvailable(available: boolean): void;
+  /** How queries are answered: as usual, with 503 (an outage), or never (a hung API). */
+  setQueries(mode: 'answered' | 'failing' | 'hanging'): void;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ export async function startSanityStandIn(options: StandInOptions = {}) {
   const liveEpoch = randomUUID().slice(0, 8);
   let liveSeq = 0;
   let liveAvailable = true;
+  let queries: 'answered' | 'failing' | 'hanging' = 'answered';
 
   const server = createServer((req, res) => {
     requests.push(req.url ?? '');
@@ -358,7 +361,11 @@ export async function startSanityStandIn(options: StandInOptions = {}) {
     const route = /^\/v[\w-]+\/data\/(query|mutate|live\/events)\/([\w-]+)$/.exec(u.pathname);
     if (!route) throw new HttpError(404, 'Not found');
     if (route[2] !== dataset) throw new HttpError(404, `Dataset "${route[2]}" not found`);
-    if (route[1] === 'query') return query(req, res, u);
+    if (route[1] === 'query') {
+      if (queries === 'failing') throw new HttpError(503, 'Service unavailable');
+      if (queries === 'hanging') return; // never answered (until close)
+      return query(req, res, u);
+    }
     if (route[1] === 'mutate') return mutate(req, res);
     return live(req, res, u);
   }
@@ -389,6 +396,7 @@ export async function startSanityStandIn(options: StandInOptions = {}) {
       liveStreams.clear();
     },
     setLiveAvailable: (available) => void (liveAvailable = available),
+    setQueries: (mode) => void (queries = mode),
     close: () =>
       new Promise<void>((resolve) => {
         for (const stream of liveStreams) stream.destroy();

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TEST_ACCESS_CODES, TEST_AUTH_SECRET, TEST_TEAM_CODE } from './codes.ts';
+import { localInviter, registerInviter } from './team-client.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** Characters of a server's output kept for output(). */
@@ -50,6 +51,7 @@ export async function spawnServer(options: StartOptions): Promise<TestServer> {
       ACCESS_CODES: TEST_ACCESS_CODES.join(','),
       AUTH_SECRET: TEST_AUTH_SECRET,
       SIGNUP_RATE_LIMIT: '0',
+      APPLICATION_RATE_LIMIT: '0',
       DATABASE_URL: '',
       ...options.env,
     },
@@ -91,6 +93,8 @@ export async function spawnServer(options: StartOptions): Promise<TestServer> {
     });
   });
 
+  // Team members are invited on this server with its own command (team-client.ts).
+  registerInviter(`http://127.0.0.1:${port}`, localInviter(dataDir));
   return {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -45,8 +45,11 @@ describe('draining, Caddy, compose and deploy/stack.sh agree', () => {
   test('the upstreams are the replicas compose.yaml defines, which the script replaces', () => {
     const upstreams = /^\s*reverse_proxy ((?:app\d+:3000 ?)+) \{$/m.exec(caddyfile)?.[1]?.trim().split(' ');
     expect(upstreams).toEqual(['app1:3000', 'app2:3000']);
-    for (const replica of ['app1', 'app2'])
+    for (const replica of ['app1', 'app2']) {
       expect(compose).toMatch(new RegExp(`^  ${replica}:\\n    <<: \\*app$`, 'm'));
+      // DATA_DIR holds the control socket of team:invite: one volume per replica.
+      expect(compose).toMatch(new RegExp(`^      - ${replica}-data:/data$`, 'm'));
+    }
     expect(script).toContain('REPLICAS=(app1 app2)');
   });
 

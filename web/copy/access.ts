@@ -64,6 +64,8 @@ export const APPLICATION_MESSAGES = {
   summary: 'Bitte prüfe die markierten Felder.',
   noGrant: 'Dein Zugang ist abgelaufen oder fehlt. Bitte gib deinen Code auf /access ein.',
   failed: 'Deine Bewerbung konnte gerade nicht gespeichert werden. Bitte versuche es erneut.',
+  tooMany:
+    'Du hast in der letzten Stunde schon mehrere Bewerbungen geschickt. Bitte warte etwas und versuche es dann noch einmal.',
   tooLarge: 'Deine Angaben sind zu lang. Bitte kürze deine Nachricht.',
 } as const;
 

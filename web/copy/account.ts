@@ -33,6 +33,8 @@ export const AUTH_COPY = {
     switchPrompt: 'Already have an account?',
     switchLink: 'Sign In',
   },
+  /** Under "Account created successfully!": true for a new account and for an address that has one. */
+  signedUpDetail: 'Schau in dein Postfach: Wir haben dir eine E-Mail geschickt, die sagt, wie es weitergeht.',
   signedInAs: 'Du bist angemeldet als',
   toAccount: 'Zu deinem Konto',
   signOut: 'Abmelden',
@@ -52,6 +54,7 @@ export const KONTO_COPY = {
     'Deine E-Mail-Adresse ist noch nicht bestätigt. Erst nach der Bestätigung zeigen wir dir hier deine Bewerbungen und Anmeldungen.',
   resend: 'Bestätigungslink erneut senden',
   resent: 'Wir haben dir den Bestätigungslink noch einmal geschickt.',
+  justVerified: 'Deine E-Mail-Adresse ist bestätigt. Auf allen anderen Geräten bist du abgemeldet.',
   applications: 'Deine Bewerbungen',
   noApplications: 'Unter deiner E-Mail-Adresse gibt es keine Bewerbung.',
   signups: 'Deine Anmeldungen zur WhatsApp-Gruppe',
@@ -76,6 +79,23 @@ export const KONTO_COPY = {
   deletePassword: 'Dein Passwort zur Bestätigung',
   deleteSubmit: 'Konto endgültig löschen',
   wrongPassword: 'Das Passwort stimmt nicht.',
+} as const;
+
+/** German texts of /konto/bestaetigen, where the verification mail's link leads. */
+export const VERIFY_COPY = {
+  title: 'E-Mail-Adresse bestätigen',
+  intro: (email: string) =>
+    `Gib das Passwort ein, das du beim Anlegen des Kontos für ${email} gewählt hast. So wissen wir, dass das Konto wirklich dir gehört.`,
+  password: 'Dein Passwort',
+  submit: 'E-Mail-Adresse bestätigen',
+  wrongPassword:
+    'Das Passwort stimmt nicht. Wenn du es nicht mehr weißt, oder wenn du dieses Konto gar nicht selbst angelegt hast: Lege auf der Anmeldeseite mit „Forgot Password?“ ein neues Passwort fest. Danach bestätigst du deine Adresse hier mit dem neuen Passwort (der Link gilt 24 Stunden).',
+  limited: 'Zu viele Versuche von deinem Anschluss. Bitte warte eine Minute und versuche es dann noch einmal.',
+  invalid:
+    'Dieser Link ist ungültig oder abgelaufen. Melde dich an und lass dir in deinem Konto einen neuen Bestätigungslink schicken.',
+  alreadyVerified: 'Diese E-Mail-Adresse ist schon bestätigt. Du kannst dich einfach anmelden.',
+  toAuth: 'Zur Anmeldeseite',
+  forgot: 'Neues Passwort festlegen',
 } as const;
 
 /** German texts of /passwort-neu. */

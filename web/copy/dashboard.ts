@@ -22,7 +22,7 @@ export const DASHBOARD_COPY = {
   gateSubmit: 'Unlock',
   gateChecking: 'Checking…',
   noScript: 'The dashboard needs JavaScript.',
-  views: { applications: 'Applications', signups: 'Signups', insights: 'Insights' },
+  views: { applications: 'Applications', signups: 'Signups', insights: 'Insights', team: 'Team', activity: 'Activity' },
   viewsLabel: 'Dashboard sections',
   filtersLabel: 'Filter applications',
   type: 'Type',
@@ -43,6 +43,8 @@ export const DASHBOARD_COPY = {
   historyLoading: 'Loading history…',
   historyFailed: 'The history could not be loaded.',
   historyCreated: 'Created as',
+  historyBy: 'by',
+  decidedBy: 'Status set by',
   connection: { connecting: 'Connecting…', live: 'Live', offline: 'Offline: reconnecting…' },
 } as const;
 
@@ -80,7 +82,7 @@ export const SIGNUPS_COPY = {
 export const GATE_TEXTS = {
   tooManyTries: 'Too many incorrect attempts. Please wait a few minutes and try again.',
   unreachable: 'The code could not be checked (no connection to the server). Please try again.',
-  sessionEnded: 'Your session has ended. Please enter the code again.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
 
 /** Under the filters: the keys of the keyboard review. */
@@ -102,6 +104,9 @@ export const TEAM_SESSION_MESSAGES = {
   wrongCode: DASHBOARD_MESSAGES.wrongCode,
   tooManyTries: 'Too many incorrect attempts. Please try again in 15 minutes.',
   unauthorized: 'Unauthorized',
+  signInRequired: 'Team sign-in required',
+  ownersOnly: 'Only owners can do this',
+  foreignOrigin: 'Cross-site request refused',
 } as const;
 
 /** The error texts of the application API; the dashboard shows them after 'Error updating status: '. */
@@ -160,4 +165,15 @@ export const INSIGHTS_COPY = {
   },
   notes:
     'Counted without cookies and without storage on the device; visitors who send Do Not Track or Global Privacy Control, bots and prefetches are not counted. Visitors are counted once per day.',
+} as const;
+
+/** The error texts of the team API (owners' calls). */
+export const TEAM_API_MESSAGES = {
+  memberNotFound: 'Team member not found',
+  invitationNotFound: 'Invitation not found',
+  lastOwner: 'The team needs at least one owner: make someone else an owner first.',
+  invalidRole: 'Expected {"role": "owner" | "reviewer"}',
+  invalidInvitation: 'Expected {"email": "…", "role": "owner" | "reviewer"}',
+  alreadyMember: 'This address belongs to a team member already.',
+  invalidRange: 'Invalid range',
 } as const;

@@ -16,6 +16,8 @@ export const SIGNUP_API_MESSAGES = {
   invalid: 'Die Anfrage ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   tooLarge: 'Die Anfrage ist zu groß.',
   rateLimited: 'Zu viele Anmeldungen in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+  forbidden: 'Anmeldungen sind nur über diese Website möglich.',
+  unsupported: 'Die Anfrage muss als JSON (application/json) gesendet werden.',
 } as const;
 
 /** The signup form's interface words (popup and /mitmachen); the group links come from the site settings. */

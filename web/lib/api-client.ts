@@ -45,6 +45,20 @@ export async function pushSignup(input: SignupInput & { id: string; timestamp: s
     fields?: string[];
   };
   if (response.ok && body.id && body.data) return { id: body.id, data: body.data, error: null };
+  // A retry of a signup that was stored already is answered with its id alone: the record is what was sent.
+  if (response.status === 200 && body.id === input.id) {
+    const { id, userType, name, email, newsletterOptIn, timestamp } = input;
+    const data = {
+      id,
+      userType,
+      name,
+      email,
+      newsletterOptIn: newsletterOptIn ?? true,
+      timestamp,
+      createdAt: timestamp,
+    };
+    return { id, data, error: null };
+  }
   const serverMessage = (response.status === 400 || response.status === 429) && body.error;
   return {
     id: null,
@@ -67,8 +81,12 @@ export interface AuthUser {
   emailVerified: boolean;
 }
 
-/** Signing up or in with email and password answers a user or an error message. */
-export type AuthUserAnswer = { user: AuthUser; error: null } | { user: null; error: BackendError };
+/**
+ * Signing up or in with email and password answers a user or an error message; a team member's
+ * sign-in answers that the second factor comes next.
+ */
+export type AuthUserAnswer =
+  { user: AuthUser; error: null } | { user: null; error: BackendError } | { secondFactor: true };
 /** Asking for a password reset mail answers success or an error message. */
 export type ResetAnswer = { success: true; error: null } | { success: false; error: BackendError };
 
@@ -80,7 +98,11 @@ async function postAuth({ path, body }: { path: string; body: Record<string, unk
     credentials: 'same-origin',
     body: JSON.stringify(body),
   });
-  const answer = (await response.json().catch(() => ({}))) as { user?: AuthUser; message?: string };
+  const answer = (await response.json().catch(() => ({}))) as {
+    user?: AuthUser;
+    message?: string;
+    twoFactorRedirect?: boolean;
+  };
   const error: BackendError | null = response.ok
     ? null
     : { message: answer.message || AUTH_MESSAGES.unexpected, status: response.status };
@@ -89,11 +111,16 @@ async function postAuth({ path, body }: { path: string; body: Record<string, unk
 
 async function userCall(request: Parameters<typeof postAuth>[0]): Promise<AuthUserAnswer> {
   const { answer, error } = await postAuth(request);
+  if (!error && answer.twoFactorRedirect) return { secondFactor: true };
   if (error || !answer.user) return { user: null, error: error ?? { message: AUTH_MESSAGES.unexpected, status: 500 } };
   return { user: answer.user, error: null };
 }
 
-/** Creates an account and signs it in; its verification link leads to /konto. Throws when the server cannot be reached. */
+/**
+ * Creates an account (it does not sign in: the mail's link verifies the address with the password,
+ * and signs in). An address that has an account answers the same, and its owner gets a mail.
+ * Throws when the server cannot be reached.
+ */
 export const signUpWithEmail = (email: string, password: string) => userCall(authRequest('sign-up', email, password));
 
 /** Signs in. Throws when the server cannot be reached. */

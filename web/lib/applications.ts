@@ -23,13 +23,23 @@ export interface ApplicationRecord {
   updatedAt: string | null;
   /** 1 when created, +1 on every change. A change names the version it saw (409 when stale). */
   version: number;
+  /** The team member of the last status change; null until there was one. */
+  updatedBy: TeamMemberRef | null;
 }
 
-/** One step of an application's history; the creation comes first, with `from: null`. */
+/** A team member as a record names them: their id (null once the account is gone) and name then. */
+export interface TeamMemberRef {
+  id: string | null;
+  name: string;
+}
+
+/** One step of an application's history; the creation comes first, with `from: null` and `by: null`. */
 export interface HistoryEntry {
   from: ApplicationStatus | null;
   to: ApplicationStatus;
   at: string;
+  /** Who changed it (null for the creation). */
+  by: TeamMemberRef | null;
 }
 
 /** The value of a filter that does not filter. */

@@ -2,7 +2,7 @@
 // the browser) and its action (on the server). The texts are the fixed English auth messages of
 // web/copy/account.ts.
 import { z } from 'zod';
-import { AUTH_MESSAGES } from '~/copy/account';
+import { AUTH_COPY, AUTH_MESSAGES } from '~/copy/account';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 /** What a post of the form asks for: the mode's submit, or "Forgot Password?". */
@@ -36,6 +36,8 @@ export function authRequest(intent: AuthIntent, email: string, password: string)
 export interface AuthNotice {
   ok: boolean;
   message: string;
+  /** A German sentence under the (English) message: what to do next. */
+  detail?: string;
 }
 
 /** The check before anything is sent: "Forgot Password?" needs an email address. */
@@ -55,6 +57,9 @@ const SUCCESS: Record<AuthIntent, string> = {
  * message as given when it refused, and "An unexpected error occurred" when it gave none.
  */
 export function noticeFor(intent: AuthIntent, answer: { ok: boolean; body: Record<string, unknown> }): AuthNotice {
+  // A sign-up does not sign in: the mail says how to go on (verify, or sign in to the account there was).
+  if (answer.ok && intent === 'sign-up')
+    return { ok: true, message: SUCCESS[intent], detail: AUTH_COPY.signedUpDetail };
   if (answer.ok) return { ok: true, message: SUCCESS[intent] };
   const message = answer.body.message;
   return { ok: false, message: typeof message === 'string' && message ? message : AUTH_MESSAGES.unexpected };

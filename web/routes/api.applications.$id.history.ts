@@ -5,11 +5,11 @@ import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
 import { applicationId } from '~/lib/applications';
 import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
 import { getApplicationHistory } from '~/server/applications/applications.server';
-import { requireTeam } from '~/server/access/access.server';
+import { requireTeam } from '~/server/team/team.server';
 
 export function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {
-    requireTeam(request);
+    await requireTeam(request);
     const id = applicationId.safeParse(params.id);
     const history = id.success ? await getApplicationHistory(id.data) : undefined;
     if (!history) return jsonError(404, APPLICATION_API_MESSAGES.notFound);

@@ -4,15 +4,17 @@ import type { Route } from './+types/api.applications.events';
 import { closeConnection, handleApi, methodNotAllowed, parseLastEventId } from '~/server/http/http.server';
 import { applicationEventStream, filterFromQuery } from '~/server/applications/applications.server';
 import { getConfig } from '~/server/config.server';
-import { requireTeam } from '~/server/access/access.server';
+import { requireTeam, watchSession } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
-    requireTeam(request);
+    const { sessionId } = await requireTeam(request);
     const body = applicationEventStream({
       filter: filterFromQuery(request),
       lastEventId: parseLastEventId(request.headers.get('last-event-id')),
       request,
+      // The stream ends within seconds of its member's session (sign-out, removal, idle timeout).
+      until: watchSession(sessionId, request.signal),
       heartbeatMs: getConfig().eventsHeartbeatMs,
     });
     return new Response(body, {

@@ -3,11 +3,11 @@
 import type { Route } from './+types/api.applications';
 import { filterFromQuery, listApplications, submitApplicationRequest } from '~/server/applications/applications.server';
 import { handleApi, methodNotAllowed } from '~/server/http/http.server';
-import { requireTeam } from '~/server/access/access.server';
+import { requireTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
-    requireTeam(request);
+    await requireTeam(request);
     return Response.json({ applications: await listApplications(filterFromQuery(request)) });
   });
 }

@@ -1,16 +1,35 @@
 // GET /api/applications.csv (team token): the applications that pass the list's filters (?type=,
-// ?status=, ?q=), newest first, for German Excel.
+// ?status=, ?q=), newest first, for German Excel. Every export is recorded with its filter.
 import type { Route } from './+types/api.applications[.]csv';
 import { filterFromQuery, listApplications } from '~/server/applications/applications.server';
 import { closeConnection, csvDownload, handleApi, methodNotAllowed } from '~/server/http/http.server';
-import { requireTeam } from '~/server/access/access.server';
+import { recordActivity, requireTeam } from '~/server/team/team.server';
 
-const HEADER = ['ID', 'Art', 'Status', 'Name', 'E-Mail', 'Website', 'Nachricht', 'Beworben am', 'Geändert am'];
+const HEADER = [
+  'ID',
+  'Art',
+  'Status',
+  'Name',
+  'E-Mail',
+  'Website',
+  'Nachricht',
+  'Beworben am',
+  'Geändert am',
+  'Geändert von',
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
-    requireTeam(request);
-    const rows = (await listApplications(filterFromQuery(request))).map((a) => [
+    const { member } = await requireTeam(request);
+    const filter = filterFromQuery(request);
+    const applications = await listApplications(filter);
+    await recordActivity({
+      action: 'export',
+      member,
+      target: 'applications',
+      detail: { filter, rows: applications.length },
+    });
+    const rows = applications.map((a) => [
       a.id,
       a.applicationType,
       a.status,
@@ -20,6 +39,7 @@ export function loader({ request }: Route.LoaderArgs) {
       a.message,
       a.createdAt,
       a.updatedAt,
+      a.updatedBy?.name ?? null,
     ]);
     return csvDownload('bewerbungen', HEADER, rows);
   });

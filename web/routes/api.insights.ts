@@ -4,11 +4,11 @@
 import type { Route } from './+types/api.insights';
 import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
 import { requestedReport } from '~/server/insights/insights.server';
-import { requireTeam } from '~/server/access/access.server';
+import { requireTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
-    requireTeam(request);
+    await requireTeam(request);
     const report = await requestedReport(request);
     return report ? Response.json(report) : jsonError(400, 'Invalid range');
   });

@@ -1,15 +1,21 @@
 // GET /api/insights.csv (team token): the figures of GET /api/insights for the same range, for
-// German Excel: one row per day, then one per other figure.
+// German Excel: one row per day, then one per other figure. Every export is recorded with its range.
 import type { Route } from './+types/api.insights[.]csv';
 import { closeConnection, csvDownload, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
 import { INSIGHTS_CSV_HEADER, insightsCsvRows, requestedReport } from '~/server/insights/insights.server';
-import { requireTeam } from '~/server/access/access.server';
+import { recordActivity, requireTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
-    requireTeam(request);
+    const { member } = await requireTeam(request);
     const report = await requestedReport(request);
     if (!report) return jsonError(400, 'Invalid range');
+    await recordActivity({
+      action: 'export',
+      member,
+      target: 'insights',
+      detail: { filter: { from: report.from, to: report.to } },
+    });
     return csvDownload(`insights-${report.from}-${report.to}`, INSIGHTS_CSV_HEADER, insightsCsvRows(report));
   });
 }

@@ -3,11 +3,11 @@
 import type { Route } from './+types/api.signups.stats';
 import { closeConnection, handleApi, methodNotAllowed } from '~/server/http/http.server';
 import { signupStats } from '~/server/signups/signups.server';
-import { requireTeam } from '~/server/access/access.server';
+import { requireTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
-    requireTeam(request);
+    await requireTeam(request);
     return Response.json(await signupStats());
   });
 }

@@ -2,13 +2,22 @@
 // pages, `total` counts all): see docs/api.md.
 import type { Route } from './+types/api.signups';
 import { SIGNUP_API_MESSAGES } from '~/copy/signup';
-import { clientAddressContext, handleApi, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
+import {
+  clientAddressContext,
+  fromOwnOrigin,
+  handleApi,
+  hasMediaType,
+  jsonError,
+  methodNotAllowed,
+  readJson,
+} from '~/server/http/http.server';
+import { getConfig } from '~/server/config.server';
 import { listSignupsPage, signupPageQuery, submitSignup } from '~/server/signups/signups.server';
-import { requireTeam } from '~/server/access/access.server';
+import { requireTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
-    requireTeam(request);
+    await requireTeam(request);
     const page = signupPageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!page.success) return jsonError(400, 'Invalid paging', { fields: page.error.issues.map((i) => i.path[0]) });
     return Response.json(await listSignupsPage(page.data));
@@ -18,6 +27,10 @@ export function loader({ request }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('GET, POST');
   return handleApi(async () => {
+    // A signup can mail an address of the sender's choice: another site's page must not be able
+    // to post one (a form or a text/plain fetch needs no CORS preflight; JSON does).
+    if (!fromOwnOrigin(request, getConfig().publicUrl)) return jsonError(403, SIGNUP_API_MESSAGES.forbidden);
+    if (!hasMediaType(request, 'application/json')) return jsonError(415, SIGNUP_API_MESSAGES.unsupported);
     const body = await readJson(request, {
       messages: { tooLarge: SIGNUP_API_MESSAGES.tooLarge, invalid: SIGNUP_API_MESSAGES.invalid },
     });
@@ -27,8 +40,10 @@ export function action({ request, context }: Route.ActionArgs) {
         return jsonError(400, result.error, { fields: result.fields });
       case 429:
         return jsonError(429, result.error, {}, { 'Retry-After': String(result.retryAfter) });
+      case 200:
+        return Response.json({ id: result.id }, { status: 200 });
       default:
-        return Response.json({ id: result.record.id, data: result.record }, { status: result.status });
+        return Response.json({ id: result.record.id, data: result.record }, { status: 201 });
     }
   });
 }

@@ -1,8 +1,8 @@
-// GET /api/signups.csv (team token): every signup for German Excel.
+// GET /api/signups.csv (team token): every signup for German Excel. Every export is recorded.
 import type { Route } from './+types/api.signups[.]csv';
 import { csvDownload, handleApi } from '~/server/http/http.server';
 import { listSignups } from '~/server/signups/signups.server';
-import { requireTeam } from '~/server/access/access.server';
+import { recordActivity, requireTeam } from '~/server/team/team.server';
 
 const HEADER = [
   'ID',
@@ -18,8 +18,10 @@ const HEADER = [
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
-    requireTeam(request);
-    const rows = (await listSignups()).map((s) => [
+    const { member } = await requireTeam(request);
+    const signups = await listSignups();
+    await recordActivity({ action: 'export', member, target: 'signups', detail: { filter: {}, rows: signups.length } });
+    const rows = signups.map((s) => [
       s.id,
       s.userType === 'trainer' ? 'Trainerin' : 'Reiterin',
       s.name,

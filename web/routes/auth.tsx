@@ -2,15 +2,17 @@
 // the form posts to this action, which hands it to Better Auth's handler; with JavaScript it calls
 // the same endpoints by fetch. Either way Better Auth's limiter and origin check apply.
 import { useState } from 'react';
-import { data, Form, useLocation, useRevalidator } from 'react-router';
+import { data, Form, redirect, useLocation, useRevalidator } from 'react-router';
 import type { Route } from './+types/auth';
 import { AuthForm } from '~/components/account/AuthForm';
+import { AuthSecondFactor } from '~/components/account/AuthSecondFactor';
 import { Notice } from '~/components/account/Notice';
 import '~/components/account/account.css';
 import { AUTH_COPY, AUTH_MESSAGES } from '~/copy/account';
 import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthNotice } from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
 import { callAuth, getSession, readForm, setCookieHeaders } from '~/server/accounts/accounts.server';
+import { awaitsSecondFactor, observeSignIn, verifySecondFactor } from '~/server/team/team.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -19,22 +21,42 @@ export async function loader({ request }: Route.LoaderArgs) {
     mode: parseAuthMode(url.searchParams.get('mode')),
     signedInAs: session?.user.email ?? null,
     deleted: url.searchParams.get('konto') === 'geloescht',
+    // A team member's sign-in waits for the code of their authenticator app.
+    secondFactor: !session && awaitsSecondFactor(request),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = readAuthForm(await readForm(request));
+  const posted = await readForm(request);
+  if (posted.get('intent') === 'second-factor') {
+    // Only team members have a second factor: once it is verified, the dashboard is where they go.
+    const step = await verifySecondFactor(Object.fromEntries(posted), request, context);
+    if (step.kind === 'signed-in') return redirect('/teamdashboard', { headers: setCookieHeaders(step.setCookies) });
+    const notice = { ok: false, message: step.kind === 'refused' ? step.error : AUTH_MESSAGES.unexpected };
+    return data(
+      { intent: 'sign-in' as const, email: '', notice, signedInAs: null, secondFactor: true },
+      { status: 400, headers: setCookieHeaders(step.setCookies) },
+    );
+  }
+  const form = readAuthForm(posted);
   const { intent, email, password } = form;
   const early = checkBeforeSending(form);
-  if (early) return data({ intent, email, notice: early, signedInAs: null }, { status: 400 });
+  if (early) return data({ intent, email, notice: early, signedInAs: null, secondFactor: false }, { status: 400 });
   const { path, body } = authRequest(intent, email, password);
   const answer = await callAuth(path, body, request, context);
+  const observed = await observeSignIn(path, body, request, answer);
+  if (answer.ok && answer.body.twoFactorRedirect)
+    return data(
+      { intent, email, notice: undefined, signedInAs: null, secondFactor: true },
+      { headers: setCookieHeaders([...answer.setCookies, ...observed]) },
+    );
   // Better Auth keeps the address in lower case: show it as stored.
   const user = answer.body.user as { email?: string } | undefined;
-  const signedInAs = answer.ok && intent !== 'reset' ? (user?.email ?? email) : null;
+  // A sign-up does not sign in (the mail says how to go on): only a sign-in does.
+  const signedInAs = answer.ok && intent === 'sign-in' ? (user?.email ?? email) : null;
   return data(
-    { intent, email, notice: noticeFor(intent, answer), signedInAs },
-    { status: answer.ok ? 200 : answer.status, headers: setCookieHeaders(answer.setCookies) },
+    { intent, email, notice: noticeFor(intent, answer), signedInAs, secondFactor: false },
+    { status: answer.ok ? 200 : answer.status, headers: setCookieHeaders([...answer.setCookies, ...observed]) },
   );
 }
 
@@ -52,9 +74,12 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
     signedIn?.notice ??
     actionData?.notice ??
     (loaderData.deleted ? { ok: true, message: AUTH_COPY.deleted } : undefined);
+  const secondFactor = !signedInAs && (actionData?.secondFactor ?? loaderData.secondFactor);
   return (
     <main className="account-page">
-      {signedInAs ? (
+      {secondFactor ? (
+        <AuthSecondFactor notice={actionData?.secondFactor ? actionData.notice : undefined} />
+      ) : signedInAs ? (
         <section className="account-card" aria-labelledby="auth-title">
           <h1 id="auth-title">{AUTH_COPY.signedInTitle}</h1>
           <div lang="en">
@@ -85,6 +110,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             setSignedIn({ email, notice: success });
             void revalidator.revalidate();
           }}
+          onSecondFactor={() => void revalidator.revalidate()}
         />
       )}
       <p className="account-back">

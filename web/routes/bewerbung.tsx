@@ -6,14 +6,15 @@ import { ApplicationForm } from '~/components/access/ApplicationForm';
 import '~/components/access/access.css';
 import { APPLICATION_MESSAGES, BEWERBUNG_COPY } from '~/copy/access';
 import { pageMeta } from '~/lib/seo';
-import { grantState } from '~/server/access/access.server';
+import { readGrant } from '~/server/access/access.server';
 import { readApplicationForm, submitApplication, THANK_YOU_PATH } from '~/server/applications/applications.server';
-import { HttpError } from '~/server/http/http.server';
+import { clientAddressContext, HttpError } from '~/server/http/http.server';
 
 /** Without a valid grant: back to the code page, saying so when a grant was there but ran out. */
 async function requireGrant(request: Request) {
-  const state = await grantState(request);
-  if (state !== 'valid') throw redirect(state === 'expired' ? '/access?abgelaufen' : '/access', 303);
+  const grant = await readGrant(request);
+  if (grant.state !== 'valid') throw redirect(grant.state === 'expired' ? '/access?abgelaufen' : '/access', 303);
+  return grant.id;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,8 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { clientId: crypto.randomUUID() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireGrant(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const grantId = await requireGrant(request);
   const form = await readApplicationForm(request).catch((error: unknown) => {
     if (error instanceof HttpError) return undefined;
     throw error;
@@ -33,8 +34,13 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error, fields: { message: error }, draft: {}, clientId: crypto.randomUUID() }, { status: 413 });
   }
   const { input, bot } = form;
-  const result = await submitApplication(input, { bot });
+  const result = await submitApplication(input, { grantId, clientAddress: context.get(clientAddressContext) }, { bot });
   if (result.ok) return redirect(THANK_YOU_PATH, 303);
+  if ('limited' in result) {
+    const { error, draft, retryAfter } = result;
+    const headers = { 'Retry-After': String(retryAfter) };
+    return data({ error, fields: {}, draft, clientId: input.id ?? crypto.randomUUID() }, { status: 429, headers });
+  }
   const { error, fields, draft } = result;
   return data({ error, fields, draft, clientId: input.id ?? crypto.randomUUID() }, { status: 400 });
 }

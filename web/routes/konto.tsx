@@ -15,7 +15,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSession(request);
   if (!session) throw toSignIn();
   const { user } = session;
-  return { email: user.email, emailVerified: user.emailVerified, holdings: await accountHoldings(user) };
+  // Back from the verification link's page (verify with the password): say so once.
+  const justVerified = new URL(request.url).searchParams.has('bestaetigt') && user.emailVerified;
+  return { email: user.email, emailVerified: user.emailVerified, holdings: await accountHoldings(user), justVerified };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,9 +64,11 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 export const meta: Route.MetaFunction = () => pageMeta({ title: KONTO_COPY.title, path: '/konto', noindex: true });
 
 export default function Konto({ loaderData, actionData }: Route.ComponentProps) {
+  const { justVerified, ...account } = loaderData;
+  const notice = actionData?.notice ?? (justVerified ? { ok: true, message: KONTO_COPY.justVerified } : undefined);
   return (
     <main className="account-page">
-      <AccountOverview {...loaderData} notice={actionData?.notice} />
+      <AccountOverview {...account} notice={notice} />
       <p className="account-back">
         <a href="/">{AUTH_COPY.home}</a>
       </p>

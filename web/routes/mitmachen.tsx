@@ -7,9 +7,10 @@ import { SignupForm, type SignupServerState } from '~/components/signup/SignupFo
 import { signupPagePath } from '~/components/signup/paths';
 import { pageMeta } from '~/lib/seo';
 import { SIGNUP_API_MESSAGES, SIGNUP_COPY } from '~/copy/signup';
-import { parseUserType } from '~/lib/signup';
+import { parseUserType, type SignupRecord } from '~/lib/signup';
 import { getSiteSettings } from '~/server/content/content.server';
-import { clientAddressContext, HttpError, readText } from '~/server/http/http.server';
+import { getConfig } from '~/server/config.server';
+import { clientAddressContext, fromOwnOrigin, HttpError, readText } from '~/server/http/http.server';
 import { submitSignup } from '~/server/signups/signups.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,6 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // A signup mails an address of the sender's choice: another site's form must not post one.
+  if (!fromOwnOrigin(request, getConfig().publicUrl))
+    return data({ state: invalid(SIGNUP_API_MESSAGES.forbidden) }, { status: 403 });
   let form: URLSearchParams;
   try {
     form = new URLSearchParams(await readText(request));
@@ -43,8 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const state: SignupServerState =
     result.status === 400 || result.status === 429
       ? { values, error: result.error, fields: result.status === 400 ? result.fields : [] }
-      : { values, record: result.record };
+      : { values, record: result.status === 201 ? result.record : replayed(result.id, values) };
   return data({ state }, { status: result.status });
+}
+
+/** A form sent again (a reload): the panel from what this post says, never from what is stored. */
+function replayed(id: string, values: SignupServerState['values']): SignupRecord {
+  return { ...values, id, timestamp: null, createdAt: new Date().toISOString() };
 }
 
 function invalid(error: string): SignupServerState {

@@ -4,6 +4,7 @@ import type { Route } from './+types/newsletter.abmelden';
 import { MessagePage, TokenButton } from '~/components/MessagePage';
 import { NEWSLETTER_COPY } from '~/copy/signup';
 import { pageMeta } from '~/lib/seo';
+import { readForm } from '~/server/http/http.server';
 import { unsubscribeNewsletter, verifyUnsubscribeToken } from '~/server/signups/signups.server';
 
 const COPY = NEWSLETTER_COPY.unsubscribe;
@@ -15,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const form = await request.formData().catch(() => undefined);
+  const form = await readForm(request);
   const token = url.searchParams.get('token') ?? form?.get('token');
   return { result: await unsubscribeNewsletter(token) };
 }

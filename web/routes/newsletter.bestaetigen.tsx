@@ -5,6 +5,7 @@ import type { Route } from './+types/newsletter.bestaetigen';
 import { MessagePage, TokenButton } from '~/components/MessagePage';
 import { NEWSLETTER_COPY } from '~/copy/signup';
 import { pageMeta } from '~/lib/seo';
+import { readForm } from '~/server/http/http.server';
 import { confirmNewsletter, newsletterConfirmState } from '~/server/signups/signups.server';
 
 const COPY = NEWSLETTER_COPY.confirm;
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => undefined);
+  const form = await readForm(request);
   const token = form?.get('token') ?? new URL(request.url).searchParams.get('token');
   return { result: await confirmNewsletter(token) };
 }

@@ -1,5 +1,9 @@
-// /teamdashboard: the team's review of applications and signups. The page itself holds no data:
-// after the code gate, the browser loads everything from the team API with a token kept in memory.
+// /teamdashboard: the team's review of applications and signups. Signing in happens here (email
+// and password, then the second factor: form posts to this action, with or without JavaScript);
+// then the spec's 4-digit code unlocks the dashboard for the page view. The page itself holds no
+// applicant's data: after the code, the browser loads everything from the team API with a token
+// kept in memory and bound to the member's session.
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/teamdashboard';
 import { TeamDashboardPage } from '~/components/dashboard/Dashboard';
 // uPlot's own styles come with the page (2 KB, this route only), so that the chart's lazily
@@ -8,6 +12,14 @@ import 'uplot/dist/uPlot.min.css';
 import '~/components/dashboard/dashboard.css';
 import { DASHBOARD_COPY } from '~/copy/dashboard';
 import { pageMeta } from '~/lib/seo';
+import { readForm, setCookieHeaders } from '~/server/accounts/accounts.server';
+import {
+  awaitsSecondFactor,
+  signInWithPassword,
+  signOutOfTeam,
+  teamSessionOf,
+  verifySecondFactor,
+} from '~/server/team/team.server';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: DASHBOARD_COPY.title, path: '/teamdashboard', noindex: true });
@@ -15,6 +27,39 @@ export const meta: Route.MetaFunction = () =>
 // Nothing personal is in the page, but nothing on it is worth keeping in a shared cache either.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
 
-export default function TeamDashboard() {
-  return <TeamDashboardPage />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await teamSessionOf(request);
+  if (session) {
+    const { id, name, role } = session.member;
+    return { member: { id, name, role }, stage: 'code' as const };
+  }
+  return { member: null, stage: awaitsSecondFactor(request) ? ('second-factor' as const) : ('sign-in' as const) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const fields = Object.fromEntries(form);
+  const intent = form.get('intent');
+  if (intent === 'sign-out') {
+    const cookies = await signOutOfTeam(request, context);
+    return redirect('/teamdashboard', { headers: setCookieHeaders(cookies) });
+  }
+  const step =
+    intent === 'second-factor'
+      ? await verifySecondFactor(fields, request, context)
+      : await signInWithPassword(fields, request, context);
+  // After a step that moved on, the page is loaded again with the new cookies (also without JavaScript).
+  if (step.kind !== 'refused') return redirect('/teamdashboard', { headers: setCookieHeaders(step.setCookies) });
+  return data(
+    {
+      intent: intent === 'second-factor' ? ('second-factor' as const) : ('sign-in' as const),
+      error: step.error,
+      email: String(fields.email ?? ''),
+    },
+    { status: step.status >= 400 && step.status < 500 ? step.status : 400, headers: setCookieHeaders(step.setCookies) },
+  );
+}
+
+export default function TeamDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  return <TeamDashboardPage signIn={loaderData} answer={actionData} />;
 }

@@ -34,6 +34,13 @@ describe('configuration', () => {
     }
   });
 
+  test('TRUST_PROXY counts the proxies in front: true is one, a number is that many, false none', () => {
+    const hops = (value: string) => resolveConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    expect([hops('true'), hops('TRUE'), hops('yes'), hops('1')]).toEqual([1, 1, 1, 1]);
+    expect([hops('2'), hops('0'), hops('false'), hops('no'), hops('')]).toEqual([2, 0, 0, 0, 0]);
+    expect(() => hops('-1')).toThrowError(/TRUST_PROXY:/);
+  });
+
   test('the draft preview needs its token, the Studio URL and a Sanity project together', () => {
     const base = { DATA_DIR: dataDir(), SANITY_PROJECT_ID: 'abc123' };
     expect(() => resolveConfig({ ...base, SANITY_STUDIO_URL: 'https://studio.example.org' })).toThrowError(
@@ -116,7 +123,7 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.signupRateLimit).toBe(10);
     expect(config.authRateLimit).toBe(5);
-    expect(config.trustProxy).toBe(false);
+    expect(config.trustProxy).toBe(0);
     expect(config.https).toBe(false);
     const prod = resolveConfig({
       NODE_ENV: 'production',

@@ -5,10 +5,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const optionalString = z
   .string()
   .trim()
@@ -90,10 +86,25 @@ const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     CONTENT_DIR: z.string().trim().min(1).default('./content'),
     IMAGE_CACHE_DIR: z.string().trim().min(1).default('./.cache/images'),
-    TRUST_PROXY: flag.default(false),
+    /** How many reverse proxies stand in front (`true` = 1); see clientAddress() in http/client-address.server.ts. */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(true|false|yes|no|\d{1,2}|)$/, 'must be false, true (one proxy) or the number of proxies in front')
+      .transform((v) => (v === 'true' || v === 'yes' ? 1 : /^\d+$/.test(v) ? Number(v) : 0))
+      .default(0),
     SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    APPLICATION_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(10).default(25_000),
+    /** A team member's session ends after this many minutes without a request (and after 12 hours in any case). */
+    TEAM_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int('must be a whole number of minutes')
+      .min(1, 'must be at least 1')
+      .max(720, 'must be at most 720 (12 hours)')
+      .default(30),
     /** The least severe log lines written (JSON lines on stdout in production). */
     LOG_LEVEL: z
       .literal('')
@@ -217,12 +228,17 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
     authSecret: e.AUTH_SECRET ?? generated!.secrets.authSecret,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, teamNotify: e.TEAM_NOTIFY_EMAIL },
     sanity: sanityFrom(e),
+    /** Reverse proxies in front whose X-Forwarded-For entries are believed (0: the socket's address). */
     trustProxy: e.TRUST_PROXY,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     /** Sign-in, sign-up and password-reset attempts per client address and minute (0: no limit). */
     authRateLimit: e.AUTH_RATE_LIMIT,
+    /** Applications per access grant and per client address and hour (0: no limit). */
+    applicationRateLimit: e.APPLICATION_RATE_LIMIT,
     /** Interval of the comment line on open event streams (proxies close streams that stay silent). */
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
+    /** A team member's session ends after this long without a request. */
+    teamSessionIdleMs: e.TEAM_SESSION_IDLE_MINUTES * 60_000,
     /** fatal, error, warn, info (default: one line per request), debug, trace or silent. */
     logLevel: e.LOG_LEVEL,
     /** Worker processes sharing the port (1: this process serves alone). */

@@ -186,6 +186,18 @@ export async function configureLogging({ production, level }: { production: bool
   if (production) routeConsoleToLog();
 }
 
+/**
+ * Sends the process's log lines (JSON) to `destination` until the returned function restores the
+ * logger before: for tests that read what was logged.
+ */
+export function logTo(destination: DestinationStream, level: LogLevel = 'info'): () => void {
+  const before = log;
+  log = pino(options(level), destination);
+  return () => {
+    log = before;
+  };
+}
+
 /** console.log/info/debug/warn/error as log lines (an Error among the arguments becomes `err`). */
 function routeConsoleToLog() {
   const forward =

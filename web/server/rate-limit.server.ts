@@ -3,10 +3,16 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { getDatabase, schema } from './db/db.server';
 
+/**
+ * The key every limit counts a client address under (an IPv6 address by its /64 network, an
+ * IPv4-mapped one as IPv4): use it for every `key` that is an address, and for Better Auth's.
+ */
+export { limitKey } from './http/http.server';
+
 export interface Window {
   /** What is limited, e.g. 'signup' or 'team-code'. */
   bucket: string;
-  /** Who is counted, e.g. the client address. */
+  /** Who is counted, e.g. limitKey(client address). */
   key: string;
   windowMs: number;
 }

@@ -1,5 +1,6 @@
 // The daily retention sweep: applications are deleted 12 months after their last change (or their
-// creation, when they never changed), the log of code attempts after 30 days, and the insights'
+// creation, when they never changed), the team's activity log after 12 months, the log of code
+// attempts after 30 days, and the insights'
 // salts and visitor hashes once their Europe/Berlin day is over (the beacons' recorder also
 // deletes them with the first beacon of a new day). It runs once
 // shortly after start and then every day in every server process; the deletes are idempotent, so
@@ -8,6 +9,7 @@ import { deleteOldAccessAttempts } from './access/access.server';
 import { deleteApplicationsUnchangedSince } from './applications/applications.server';
 import { berlinDay, deleteExpiredVisitorData } from './insights/insights.server';
 import { log } from './log.server';
+import { deleteOldActivity } from './team/team.server';
 
 export const APPLICATION_RETENTION_MONTHS = 12;
 export const RETENTION_SWEEP_MS = 24 * 60 * 60 * 1000;
@@ -27,7 +29,8 @@ export async function sweepRetention(now = new Date()) {
   const applications = await deleteApplicationsUnchangedSince(applicationCutoff(now));
   const accessAttempts = await deleteOldAccessAttempts(now.getTime());
   const visitorHashes = await deleteExpiredVisitorData(berlinDay(now));
-  return { applications: applications.length, accessAttempts, visitorHashes };
+  const teamActivity = await deleteOldActivity(now);
+  return { applications: applications.length, accessAttempts, visitorHashes, teamActivity };
 }
 
 /** Starts the daily sweep in this process; returns a function that stops it. */
@@ -35,8 +38,7 @@ export function startRetentionSweep(everyMs = RETENTION_SWEEP_MS, firstAfterMs =
   const run = () =>
     sweepRetention().then(
       (deleted) => {
-        if (deleted.applications || deleted.accessAttempts || deleted.visitorHashes)
-          log.info({ deleted }, 'Retention sweep deleted old records');
+        if (Object.values(deleted).some(Boolean)) log.info({ deleted }, 'Retention sweep deleted old records');
       },
       // The database may be away for a moment; the next day's sweep catches up.
       (error: unknown) => log.error({ err: error }, 'Retention sweep failed'),

@@ -1,6 +1,7 @@
 // HMAC-signed tokens with AUTH_SECRET: a payload, a purpose (so a token made for one use is never
-// accepted for another) and a signature compared in constant time.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// accepted for another) and a signature compared in constant time. Sealed tokens hide their
+// payload too (AES-256-GCM), for links that must not show what they point at.
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { getConfig } from './config.server';
 
 const mac = (purpose: string, payload: string, secret: string) =>
@@ -36,3 +37,32 @@ export function safeEqual(a: string, b: string): boolean {
  */
 export const purposeSecret = (purpose: string, secret = getConfig().authSecret) =>
   createHmac('sha256', secret).update(`purpose\n${purpose}`).digest('base64url');
+
+/** The AES-256 key of one purpose, derived from AUTH_SECRET (never the key of another purpose). */
+const sealKey = (purpose: string, secret: string) => createHmac('sha256', secret).update(`seal\n${purpose}`).digest();
+
+/**
+ * A token that carries `payload` unreadably and unforgeably (AES-256-GCM with a random nonce, so
+ * two tokens of one payload differ): base64url of nonce, ciphertext and tag. For links in mails,
+ * which must not show a record's id.
+ */
+export function seal(purpose: string, payload: string, secret = getConfig().authSecret): string {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(purpose, secret), nonce);
+  const body = Buffer.concat([cipher.update(payload, 'utf8'), cipher.final()]);
+  return Buffer.concat([nonce, body, cipher.getAuthTag()]).toString('base64url');
+}
+
+/** The payload of a token sealed for `purpose`, or undefined when it is forged, altered or malformed. */
+export function unseal(purpose: string, token: unknown, secret = getConfig().authSecret): string | undefined {
+  if (typeof token !== 'string' || token.length > 512 || !/^[\w-]+$/.test(token)) return undefined;
+  const bytes = Buffer.from(token, 'base64url');
+  if (bytes.length < 12 + 16 + 1) return undefined;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(purpose, secret), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(-16));
+    return Buffer.concat([decipher.update(bytes.subarray(12, -16)), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -74,7 +74,7 @@ export function ApplicationForm({
         return;
       }
       const answer = (await res.json().catch(() => ({}))) as { error?: string; fields?: FieldErrors };
-      setError(res.status === 400 && answer.error ? answer.error : APPLICATION_MESSAGES.failed);
+      setError((res.status === 400 || res.status === 429) && answer.error ? answer.error : APPLICATION_MESSAGES.failed);
       setFields(answer.fields ?? {});
       focusFirstInvalid(answer.fields ?? {});
     } catch {

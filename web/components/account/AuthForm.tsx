@@ -14,12 +14,16 @@ export interface AuthFormProps {
   mode: AuthMode;
   email: string;
   notice?: AuthNotice;
-  /** Called after a sign-in or sign-up by fetch, with the account's email and the success notice. */
+  /** Called after a sign-in by fetch, with the account's email and the success notice. */
   onSignedIn?: (email: string, notice: AuthNotice) => void;
+  /** Called when a sign-in by fetch needs the second factor (a team member's account). */
+  onSecondFactor?: () => void;
 }
 
 /** Sends the form by fetch; answers the notice to show and, after a sign-in or sign-up, the email. */
-async function send(form: ReturnType<typeof readAuthForm>): Promise<{ notice: AuthNotice; signedInAs?: string }> {
+async function send(
+  form: ReturnType<typeof readAuthForm>,
+): Promise<{ notice?: AuthNotice; signedInAs?: string; secondFactor?: boolean }> {
   const early = checkBeforeSending(form);
   if (early) return { notice: early };
   try {
@@ -28,17 +32,20 @@ async function send(form: ReturnType<typeof readAuthForm>): Promise<{ notice: Au
       return { notice: noticeFor('reset', { ok: !error, body: { message: error?.message } }) };
     }
     const call = form.intent === 'sign-up' ? signUpWithEmail : signInWithEmail;
-    const { user, error } = await call(form.email, form.password);
+    const answer = await call(form.email, form.password);
+    if ('secondFactor' in answer) return { secondFactor: true };
+    const { user, error } = answer;
     return {
       notice: noticeFor(form.intent, { ok: !error, body: { message: error?.message } }),
-      signedInAs: user?.email,
+      // A sign-up does not sign in (the mail says how to go on).
+      signedInAs: form.intent === 'sign-in' ? user?.email : undefined,
     };
   } catch {
     return { notice: { ok: false, message: AUTH_MESSAGES.unexpected } };
   }
 }
 
-export function AuthForm({ mode, email, notice: serverNotice, onSignedIn }: AuthFormProps) {
+export function AuthForm({ mode, email, notice: serverNotice, onSignedIn, onSecondFactor }: AuthFormProps) {
   const [notice, setNotice] = useState(serverNotice);
   const [busy, setBusy] = useState(false);
   // Switching the mode keeps what was typed but drops the other mode's message.
@@ -58,7 +65,8 @@ export function AuthForm({ mode, email, notice: serverNotice, onSignedIn }: Auth
     setBusy(true);
     const result = await send(form);
     setBusy(false);
-    if (result.signedInAs && onSignedIn) onSignedIn(result.signedInAs, result.notice);
+    if (result.secondFactor && onSecondFactor) onSecondFactor();
+    else if (result.signedInAs && result.notice && onSignedIn) onSignedIn(result.signedInAs, result.notice);
     else setNotice(result.notice);
   }
 

@@ -11,6 +11,12 @@ export function Notice({ notice }: { notice?: AuthNotice | null }) {
       aria-live={error ? 'assertive' : 'polite'}
     >
       {notice?.message ?? ''}
+      {notice?.detail && (
+        <>
+          {' '}
+          <span lang="de">{notice.detail}</span>
+        </>
+      )}
     </p>
   );
 }

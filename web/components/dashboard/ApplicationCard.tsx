@@ -58,6 +58,12 @@ export function ApplicationCard({ application, token, notice, onStatus, onAuthEr
           <dt>{DASHBOARD_COPY.applied}</dt>
           <dd>{formatDate(application.createdAt)}</dd>
         </div>
+        {application.updatedBy ? (
+          <div>
+            <dt>{DASHBOARD_COPY.decidedBy}</dt>
+            <dd>{application.updatedBy.name}</dd>
+          </div>
+        ) : null}
       </dl>
       {application.message ? (
         <div className="dash-card__message">

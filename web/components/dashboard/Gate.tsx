@@ -1,12 +1,23 @@
-// The code gate in front of the dashboard: one field and a button. The code is checked by the
-// server; what comes back is a token the page keeps in memory only, so a reload locks again.
+// The code gate in front of the dashboard, for a signed-in team member: one field and a button.
+// The code is checked by the server (only for a member's session); what comes back is a token
+// bound to that session, which the page keeps in memory only, so a reload locks again.
 import { useId, useRef, useState } from 'react';
 import { openTeamSession } from '~/components/dashboard/team-api';
 import { DASHBOARD_COPY, DASHBOARD_MESSAGES, GATE_TEXTS } from '~/copy/dashboard';
+import type { TeamMemberSummary } from '~/lib/team';
 import { Field } from '../Field';
 import { useHydrated } from '../use-hydrated';
+import { SignedInAs } from './TeamSignIn';
 
-export function Gate({ onUnlock, notice }: { onUnlock: (token: string) => void; notice?: string }) {
+export function Gate({
+  member,
+  onUnlock,
+  notice,
+}: {
+  member: TeamMemberSummary;
+  onUnlock: (token: string) => void;
+  notice?: string;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState(notice ?? '');
   const [busy, setBusy] = useState(false);
@@ -35,43 +46,46 @@ export function Gate({ onUnlock, notice }: { onUnlock: (token: string) => void; 
 
   return (
     <main className="dash-page dash-gate">
-      <form className="dash-gate__card" onSubmit={submit} noValidate>
-        <h1>{DASHBOARD_COPY.title}</h1>
-        {/* The message stays below the button, where it is announced (role="alert"). */}
-        <Field
-          id={`${id}-code`}
-          label={DASHBOARD_COPY.gateLabel}
-          invalid={Boolean(error)}
-          describedBy={error ? `${id}-error` : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              ref={input}
-              name="code"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={64}
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setError('');
-              }}
-              autoFocus
-            />
-          )}
-        </Field>
-        <button type="submit" className="dash-button dash-button--primary" disabled={!hydrated || busy}>
-          {busy ? DASHBOARD_COPY.gateChecking : DASHBOARD_COPY.gateSubmit}
-        </button>
-        <p id={`${id}-error`} className="dash-gate__error" role="alert">
-          {error}
-        </p>
-        <noscript>
-          <p>{DASHBOARD_COPY.noScript}</p>
-        </noscript>
-      </form>
+      <div className="dash-gate__card">
+        <SignedInAs name={member.name} role={member.role} />
+        <form className="dash-gate__form" onSubmit={submit} noValidate>
+          <h1>{DASHBOARD_COPY.title}</h1>
+          {/* The message stays below the button, where it is announced (role="alert"). */}
+          <Field
+            id={`${id}-code`}
+            label={DASHBOARD_COPY.gateLabel}
+            invalid={Boolean(error)}
+            describedBy={error ? `${id}-error` : undefined}
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={input}
+                name="code"
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={64}
+                value={code}
+                onChange={(event) => {
+                  setCode(event.target.value);
+                  setError('');
+                }}
+                autoFocus
+              />
+            )}
+          </Field>
+          <button type="submit" className="dash-button dash-button--primary" disabled={!hydrated || busy}>
+            {busy ? DASHBOARD_COPY.gateChecking : DASHBOARD_COPY.gateSubmit}
+          </button>
+          <p id={`${id}-error`} className="dash-gate__error" role="alert">
+            {error}
+          </p>
+          <noscript>
+            <p>{DASHBOARD_COPY.noScript}</p>
+          </noscript>
+        </form>
+      </div>
     </main>
   );
 }

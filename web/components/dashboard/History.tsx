@@ -59,6 +59,12 @@ export function History(props: { applicationId: string; version: number; token: 
                   </>
                 )}
                 , <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                {entry.by ? (
+                  <>
+                    {' '}
+                    {DASHBOARD_COPY.historyBy} <strong>{entry.by.name}</strong>
+                  </>
+                ) : null}
               </li>
             ))}
           </ol>

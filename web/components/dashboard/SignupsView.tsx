@@ -1,7 +1,7 @@
 // The signups: counts per type and of the newsletter's double opt-in, the newest-first table with
 // pages, the weekly chart (its code loads only when this view opens) with the same figures as a
 // table, and the CSV export.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { formatDateTime, type DashboardQuery } from '~/components/dashboard/view-state';
 import { downloadTeamFile, fetchSignupStats, fetchSignupsPage, TeamAuthError } from '~/components/dashboard/team-api';
 import {
@@ -14,39 +14,7 @@ import {
 } from '~/components/dashboard/signups-view';
 import { DASHBOARD_COPY, SIGNUPS_COPY, TYPE_NAMES } from '~/copy/dashboard';
 import { LineChart } from './LineChart';
-
-type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
-
-/** Loads `load()` again whenever `key` changes; retries a failure by itself after a while. */
-function useTeamData<T>(load: () => Promise<T>, key: string, onAuthError: () => void): Load<T> {
-  const [result, setResult] = useState<Load<T>>({ state: 'loading' });
-  // `load` is a new closure on every render; `key` says when it asks for something else.
-  const latest = useRef(load);
-  useEffect(() => {
-    latest.current = load;
-  });
-  useEffect(() => {
-    const load = latest.current;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const run = (attempt: number) =>
-      load().then(
-        (value) => !stopped && setResult({ state: 'ready', value }),
-        (error: unknown) => {
-          if (stopped) return;
-          if (error instanceof TeamAuthError) return onAuthError();
-          setResult((r) => (r.state === 'ready' ? r : { state: 'failed' }));
-          timer = setTimeout(() => void run(attempt + 1), Math.min(30_000, 2000 * 2 ** attempt));
-        },
-      );
-    void run(0);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [key, onAuthError]);
-  return result;
-}
+import { useTeamData } from './useTeamData';
 
 export function SignupsView(props: {
   token: string;

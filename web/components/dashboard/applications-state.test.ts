@@ -19,6 +19,7 @@ const app = (id: string, createdAt: string, over: Partial<ApplicationRecord> = {
   createdAt,
   updatedAt: null,
   version: 1,
+  updatedBy: null,
   ...over,
 });
 

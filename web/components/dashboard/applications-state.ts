@@ -53,6 +53,7 @@ export const applicationRecordSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string().nullable().default(null),
   version: z.number().int(),
+  updatedBy: z.object({ id: z.string().nullable(), name: z.string() }).nullable().default(null),
 }) satisfies z.ZodType<ApplicationRecord, unknown>;
 
 const snapshotEvent = z.object({ applications: z.array(applicationRecordSchema) });

@@ -4,6 +4,7 @@
 import { GATE_TEXTS } from '~/copy/dashboard';
 import type { ApplicationRecord, ApplicationStatus, HistoryEntry } from '../../lib/applications';
 import type { InsightsReport } from '~/lib/insights';
+import type { ActivityEvent, PendingInvitation, TeamMemberListEntry, TeamRole } from '~/lib/team';
 import { applicationRecordSchema } from './applications-state';
 import { pageRequest, type SignupStats, type TeamSignup } from './signups-view';
 
@@ -26,7 +27,10 @@ export class TeamApiError extends Error {
 
 export type SessionAnswer = { ok: true; token: string } | { ok: false; status: number; error: string };
 
-/** Exchanges the team code for a token. Throws when the server cannot be reached. */
+/**
+ * Exchanges the team code for a token bound to the signed-in member's session (the session cookie
+ * goes with the request). Throws when the server cannot be reached.
+ */
 export async function openTeamSession(code: string): Promise<SessionAnswer> {
   const response = await fetch('/api/team/session', {
     method: 'POST',
@@ -145,3 +149,53 @@ export async function downloadTeamFile(token: string, path: string, fallbackName
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
 }
+
+// The team (owners): members, invitations, roles, removals, second factors, and the activity log.
+
+export interface TeamList {
+  members: TeamMemberListEntry[];
+  invitations: PendingInvitation[];
+}
+
+export const fetchTeam = (token: string) => teamJson<TeamList>(token, '/api/team/members');
+
+/** The activity of a range (`from=…&to=…`). */
+export const fetchActivity = (token: string, range: string) =>
+  teamJson<{ from: string; to: string; events: ActivityEvent[] }>(token, `/api/team/activity?${range}`);
+
+export type TeamChange<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** One of the owners' changes; a refusal answers the server's text. Throws only TeamAuthError. */
+async function teamChange<T>(token: string, path: string, init: RequestInit): Promise<TeamChange<T>> {
+  try {
+    const response = await teamFetch(token, path, init);
+    if (!response.ok) return { ok: false, error: (await errorOf(response)).message };
+    return { ok: true, value: (response.status === 204 ? {} : await response.json()) as T };
+  } catch (error) {
+    if (error instanceof TeamAuthError) throw error;
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export const inviteToTeam = (token: string, input: { email: string; role: TeamRole }) =>
+  teamChange<{ url: string; mailed: boolean }>(token, '/api/team/invitations', json('POST', input));
+
+export const changeMemberRole = (token: string, id: string, role: TeamRole) =>
+  teamChange<unknown>(token, `/api/team/members/${encodeURIComponent(id)}`, json('PATCH', { role }));
+
+export const removeTeamMember = (token: string, id: string) =>
+  teamChange<unknown>(token, `/api/team/members/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const resetMemberSecondFactor = (token: string, id: string) =>
+  teamChange<{ url: string }>(token, `/api/team/members/${encodeURIComponent(id)}/second-factor`, {
+    method: 'DELETE',
+  });
+
+export const withdrawInvitation = (token: string, id: string) =>
+  teamChange<unknown>(token, `/api/team/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -23,6 +23,7 @@ const app = (over: Partial<ApplicationRecord>): ApplicationRecord => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: null,
   version: 1,
+  updatedBy: null,
   ...over,
 });
 

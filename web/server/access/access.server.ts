@@ -1,4 +1,3 @@
-// Who may get in: the mentee/mentor codes and their access grant (access-codes), and the team's
-// dashboard code and its session token (team-session).
+// Who may apply: the mentee/mentor codes and their access grant. (The team's sign-in, its
+// dashboard code and token live in web/server/team/.)
 export * from './access-codes.server';
-export * from './team-session.server';

@@ -6,14 +6,22 @@
 // and its origin check. The limits live in the database, so they hold across server processes.
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { RouterContextProvider } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
-import { accountDeletedMail, passwordResetMail, queueAccountMail, verificationMail } from './mails.server';
+import {
+  accountDeletedMail,
+  passwordResetMail,
+  queueAccountMail,
+  queueExistingAccountMail,
+  verificationMail,
+  verifyPageUrl,
+} from './mails.server';
 import { deleteAccountData } from './account-data.server';
 import { getConfig, type Config } from '../config.server';
 import { log } from '../log.server';
 import { getDatabase, schema, type Database } from '../db/db.server';
-import { clientAddressContext, readText } from '../http/http.server';
+import { clientAddressContext, limitKey, readText } from '../http/http.server';
 
 /** Better Auth's base path; /api/auth/* is handed to it by web/routes/api.auth.$.ts. */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -21,6 +29,21 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const RESET_PAGE_PATH = '/passwort-neu';
 /** The set-by-us header Better Auth reads the client address from (a client's own value is replaced). */
 const CLIENT_ADDRESS_HEADER = 'x-bc-client-address';
+
+/** A team member's session ends this long after signing in (web/server/team/ applies the idle timeout too). */
+const TEAM_SESSION_MAX_S = 12 * 60 * 60;
+
+/**
+ * The two-factor plugin's endpoints that set up or remove a second factor. Only the team's
+ * invitation page (through callAuth) and owners (web/server/team/) do that: from outside they are
+ * not found, so nobody adds, replaces or removes a factor behind the team's back.
+ */
+const SERVER_ONLY_PATHS = new Set([
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/generate-backup-codes',
+  '/two-factor/get-totp-uri',
+]);
 
 const RATE_LIMITED_PATHS = [
   '/sign-in/email',
@@ -58,16 +81,45 @@ function createAuth(config: Config, database: Database) {
         account: t.authAccounts,
         verification: t.authVerifications,
         rateLimit: t.authRateLimits,
+        twoFactor: t.authTwoFactors,
       },
     }),
+    // The team's second factor: an authenticator app (TOTP) with 10 backup codes. Required for
+    // every team member (web/server/team/ admits no session of a member without it).
+    plugins: [twoFactor({ issuer: 'Bewegungscoaching', backupCodeOptions: { amount: 10 } })],
+    databaseHooks: {
+      session: {
+        create: {
+          // A team member's session ends 12 hours after signing in, for Better Auth too.
+          // Read through Better Auth's own adapter: inside its transaction (PGlite has one
+          // connection: a query beside the transaction would wait for it forever).
+          before: async (session, ctx) => {
+            const user = (await ctx?.context.internalAdapter.findUserById(session.userId)) as
+              { teamRole?: string | null } | null | undefined;
+            if (!user?.teamRole) return;
+            const end = new Date(Date.now() + TEAM_SESSION_MAX_S * 1000);
+            if (session.expiresAt > end) return { data: { ...session, expiresAt: end } };
+          },
+        },
+      },
+    },
     // The configured public address, and the request's own origin (a same-origin post), are the
     // only origins whose state-changing requests are accepted.
     trustedOrigins: (request) => [config.publicUrl, ...(request ? [new URL(request.url).origin] : [])],
+    // Better Auth's own link target is off: the mail's link leads to our page, which asks for the
+    // password too (verification.server.ts).
+    disabledPaths: ['/verify-email'],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       // Signing in works before the address is verified; what is tied to it is shown only after.
       requireEmailVerification: false,
+      // A sign-up does not sign in: so a sign-up for an address that has an account can answer
+      // exactly as for a new one (Better Auth then answers a made-up user), and its owner is told.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await queueExistingAccountMail(user.id, user.email);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
@@ -78,11 +130,13 @@ function createAuth(config: Config, database: Database) {
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        await queueAccountMail('email-verification', verificationMail(user.email, url));
+      sendVerificationEmail: async ({ user, token }) => {
+        await queueAccountMail('email-verification', verificationMail(user.email, verifyPageUrl(token)));
       },
     },
     user: {
+      // The team role (web/server/team/): read with the user, never set through Better Auth's endpoints.
+      additionalFields: { teamRole: { type: 'string', required: false, input: false } },
       deleteUser: {
         enabled: true,
         // What belongs to the account goes first: a failure leaves the account to try again.
@@ -98,6 +152,9 @@ function createAuth(config: Config, database: Database) {
       // Every request reads the session row: a revoked session (sign out everywhere, a password
       // reset) is signed out at once, never kept alive by a signed cookie cache.
       cookieCache: { enabled: false },
+      // A session ends when it was set to end (7 days after signing in; 12 hours for a team
+      // member): using it does not push that further.
+      disableSessionRefresh: true,
     },
     rateLimit: {
       enabled: limit > 0,
@@ -108,6 +165,13 @@ function createAuth(config: Config, database: Database) {
         ...Object.fromEntries(RATE_LIMITED_PATHS.map((path) => [path, { window: 60, max: limit }])),
         // Reading the session is not an attempt at anything; it need not write a counter.
         '/get-session': false,
+        // The second factor: a code per sign-in (the plugin's own 3 per 10 s would trip a team
+        // enrolling together behind one address). Wrong codes are also capped per challenge (5)
+        // and per account (10, then a 15-minute lock) by the plugin.
+        '/two-factor/verify-totp': { window: 60, max: limit * 2 },
+        '/two-factor/verify-backup-code': { window: 60, max: limit * 2 },
+        // Set up only by the invitation page, after the password was checked.
+        '/two-factor/enable': false,
       },
     },
     advanced: {
@@ -116,7 +180,9 @@ function createAuth(config: Config, database: Database) {
       disableCSRFCheck: false,
       useSecureCookies: config.https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.https },
-      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      // Our header carries limitKey(address) (an IPv6 client as its /64): Better Auth's limiter
+      // counts what every other limiter counts; ipv6Subnet says the same for its own parsing.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 64 },
     },
   });
 }
@@ -135,22 +201,63 @@ export function getAuth(): Auth {
   return current.auth;
 }
 
-/** A copy of `headers` that carries the client address as our server saw it (never the client's claim). */
+/**
+ * A copy of `headers` that carries the client address as our server saw it (never the client's
+ * claim), as the key our rate limits count it under.
+ */
 function withClientAddress(headers: Headers, context: Readonly<RouterContextProvider>) {
   const copy = new Headers(headers);
-  copy.set(CLIENT_ADDRESS_HEADER, context.get(clientAddressContext));
+  copy.set(CLIENT_ADDRESS_HEADER, limitKey(context.get(clientAddressContext)));
   return copy;
 }
 
+/** What a caller of handleAuthRequest may do with Better Auth's answer: answer cookies to add. */
+export type AuthObserver = (
+  path: string,
+  body: Record<string, unknown> | undefined,
+  request: Request,
+  answer: { ok: boolean; status: number; body: Record<string, unknown> },
+) => Promise<string[]>;
+
+/** The endpoint of a request under /api/auth (`/sign-in/email`). */
+export const authPath = (url: string) => new URL(url).pathname.slice(AUTH_BASE_PATH.length);
+
 /**
  * Hands a request to /api/auth/* to Better Auth. Its bodies are a few fields: one over 16 KB is
- * refused (413, thrown as an HttpError) before Better Auth reads it.
+ * refused (413, thrown as an HttpError) before Better Auth reads it. The endpoints that set up or
+ * remove a second factor are not reachable from outside (404). `observe` hears the answer (the team
+ * records its members' sign-ins) and may add cookies to it.
  */
-export async function handleAuthRequest(request: Request, context: Readonly<RouterContextProvider>) {
+export async function handleAuthRequest(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  observe?: AuthObserver,
+) {
+  const path = authPath(request.url);
+  if (SERVER_ONLY_PATHS.has(path)) return Response.json({ message: 'Not found' }, { status: 404 });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const body = hasBody ? await readText(request) : undefined;
   const headers = withClientAddress(request.headers, context);
-  return getAuth().handler(new Request(request.url, { method: request.method, headers, body }));
+  const response = await getAuth().handler(new Request(request.url, { method: request.method, headers, body }));
+  if (!observe || request.method !== 'POST') return response;
+  const parsed = parseObject(body);
+  const answer = parseObject(await response.clone().text());
+  const cookies = await observe(path, parsed, request, {
+    ok: response.ok,
+    status: response.status,
+    body: answer ?? {},
+  });
+  for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
+}
+
+function parseObject(text: string | undefined): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = text ? JSON.parse(text) : undefined;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 // What a form post forwards to Better Auth: the session cookie, and what its origin and CSRF checks read.

@@ -1,20 +1,60 @@
-// The German mails of accounts: email verification, password reset and the confirmation of a
-// deleted account. They are queued in the mail outbox (sent and then emptied by its runner), never
-// sent directly, so an SMTP outage delays them and a crash does not lose them.
+// The German mails of accounts: email verification, the notice to the owner of an address that
+// someone tried to sign up with again, password reset and the confirmation of a deleted account.
+// They are queued in the mail outbox (sent and then emptied by its runner), never sent directly, so
+// an SMTP outage delays them and a crash does not lose them.
 import { enqueueMail, kickOutbox, MAIL_SIGNATURE as signature, type OutboxMail } from '../mail/mail.server';
+import { getConfig } from '../config.server';
 import { getDatabase } from '../db/db.server';
+import { allow } from '../rate-limit.server';
 
 type AccountMail = OutboxMail;
+
+/** Where the verification mail's link leads: the page that asks for the password. */
+export const VERIFY_PAGE_PATH = '/konto/bestaetigen';
+
+/** The verification mail's link for `token` (Better Auth's signed verification token). */
+export const verifyPageUrl = (token: string) =>
+  `${getConfig().publicUrl}${VERIFY_PAGE_PATH}?token=${encodeURIComponent(token)}`;
 
 export function verificationMail(to: string, url: string): AccountMail {
   return {
     to,
     subject: 'Bitte bestätige deine E-Mail-Adresse',
     text:
-      `Hallo,\n\ndu hast ein Konto mit dieser E-Mail-Adresse angelegt. Bitte bestätige sie mit diesem Link ` +
-      `(24 Stunden gültig):\n\n${url}\n\nErst danach zeigen wir dir in deinem Konto deine Bewerbungen und ` +
-      `Anmeldungen. Wenn du kein Konto angelegt hast, kannst du diese E-Mail einfach löschen.${signature}`,
+      `Hallo,\n\nmit dieser E-Mail-Adresse wurde ein Konto angelegt. Wenn du das warst, bestätige die Adresse ` +
+      `über diesen Link (24 Stunden gültig). Dort fragen wir nach dem Passwort, das du beim Anlegen gewählt ` +
+      `hast:\n\n${url}\n\nErst danach zeigen wir dir in deinem Konto deine Bewerbungen und Anmeldungen.\n\n` +
+      `Wenn du kein Konto angelegt hast, kannst du diese E-Mail einfach löschen: Ohne das Passwort kann niemand ` +
+      `diese Adresse bestätigen, und niemand sieht, was unter ihr bei uns liegt.${signature}`,
   };
+}
+
+/** To the owner of an address someone tried to sign up with again (the sign-up answered as for a new one). */
+export function existingAccountMail(to: string): AccountMail {
+  const { publicUrl } = getConfig();
+  return {
+    to,
+    subject: 'Du hast schon ein Konto bei uns',
+    text:
+      `Hallo,\n\ngerade wollte jemand – vielleicht du – mit dieser E-Mail-Adresse ein neues Konto anlegen. ` +
+      `Du hast aber schon eins, deshalb haben wir kein zweites angelegt.\n\nWarst du das? Dann melde dich ` +
+      `einfach an:\n\n${publicUrl}/auth\n\nPasswort vergessen? Auf derselben Seite legst du mit ` +
+      `„Forgot Password?“ ein neues fest.\n\nWarst du es nicht, kannst du diese E-Mail löschen: An deinem ` +
+      `Konto hat sich nichts geändert.${signature}`,
+  };
+}
+
+/** How often the owner of an address is told of sign-ups with it: at most once an hour. */
+const EXISTING_ACCOUNT_MAIL_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Tells the owner of `email` that someone tried to sign up with it, at most once an hour (a
+ * flood of such sign-ups must not flood their mailbox).
+ */
+export async function queueExistingAccountMail(userId: string, email: string) {
+  const window = { bucket: 'existing-account-mail', key: userId, windowMs: EXISTING_ACCOUNT_MAIL_WINDOW_MS };
+  if (!(await allow(window, 1)).allowed) return;
+  await queueAccountMail('existing-account', existingAccountMail(email));
 }
 
 export function passwordResetMail(to: string, url: string): AccountMail {

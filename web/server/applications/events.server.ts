@@ -171,6 +171,8 @@ export interface StreamOptions {
   request: Request;
   /** Interval of the keep-alive comment. */
   heartbeatMs: number;
+  /** Ends the stream when it aborts (its member's session ended). */
+  until?: AbortSignal;
 }
 
 /**
@@ -196,6 +198,7 @@ export function applicationEventStream(options: StreamOptions): ReadableStream<U
         unsubscribe();
         clearInterval(timers.heartbeat);
         options.request.signal.removeEventListener('abort', close);
+        options.until?.removeEventListener('abort', close);
         try {
           controller.close();
         } catch {
@@ -213,9 +216,10 @@ export function applicationEventStream(options: StreamOptions): ReadableStream<U
         send(event.chunk);
       };
 
-      if (options.request.signal.aborted) return close();
+      if (options.request.signal.aborted || options.until?.aborted) return close();
       openStreams.add(close);
       options.request.signal.addEventListener('abort', close, { once: true });
+      options.until?.addEventListener('abort', close, { once: true });
       send(encoder.encode(sseRetry(RETRY_MS)));
       try {
         // Subscribe before reading, so that no change falls between what is read and what is heard.

@@ -46,7 +46,11 @@ export const toApplicationRecord = (row: Row): ApplicationRecord => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: iso(row.updatedAt),
   version: row.version,
+  updatedBy: memberRef(row.updatedById, row.updatedByName),
 });
+
+const memberRef = (id: string | null, name: string | null) =>
+  id === null && name === null ? null : { id, name: name ?? '' };
 
 export interface NewApplication {
   /** A UUID made by the client; the same id again stores nothing and answers the first record. */
@@ -67,9 +71,30 @@ async function announce(tx: Db, notice: ApplicationNotice) {
   await tx.execute(sql`select pg_notify(${APPLICATIONS_CHANNEL}, ${JSON.stringify(notice)})`);
 }
 
-async function addHistory(tx: Db, applicationId: string, from: ApplicationStatus | null, to: ApplicationStatus) {
-  const [entry] = await tx.insert(h).values({ applicationId, fromStatus: from, toStatus: to }).returning({ seq: h.id });
+async function addHistory(
+  tx: Db,
+  applicationId: string,
+  from: ApplicationStatus | null,
+  to: ApplicationStatus,
+  by?: ChangedBy,
+) {
+  const [entry] = await tx
+    .insert(h)
+    .values({
+      applicationId,
+      fromStatus: from,
+      toStatus: to,
+      byMemberId: by?.id ?? null,
+      byMemberName: by?.name ?? null,
+    })
+    .returning({ seq: h.id });
   return entry!.seq;
+}
+
+/** The team member who makes a change (their name is kept with it). */
+export interface ChangedBy {
+  id: string;
+  name: string;
 }
 
 /**
@@ -141,15 +166,24 @@ export type StatusChange =
   | { kind: 'conflict'; application: ApplicationRecord }
   | { kind: 'not-found' };
 
+export interface StatusChangeOptions {
+  /** Only if the stored version is still this one. */
+  expectedVersion?: number;
+  /** The team member who changes it (written to the record and its history). */
+  by?: ChangedBy;
+  /** Runs in the change's transaction when it changes something (the caller records it there). */
+  withinTransaction?: (tx: Db, change: { from: ApplicationStatus; application: ApplicationRecord }) => Promise<void>;
+  now?: Date;
+}
+
 /**
- * Sets the status (writing updatedAt, version + 1 and a history entry). With `expectedVersion`,
- * only if the stored version is still that one.
+ * Sets the status (writing updatedAt, the member, version + 1 and a history entry). With
+ * `expectedVersion`, only if the stored version is still that one.
  */
 export async function setApplicationStatus(
   id: string,
   status: ApplicationStatus,
-  expectedVersion?: number,
-  now = new Date(),
+  { expectedVersion, by, withinTransaction, now = new Date() }: StatusChangeOptions = {},
 ): Promise<StatusChange> {
   const { db } = getDatabase();
   return db.transaction(async (tx): Promise<StatusChange> => {
@@ -161,12 +195,20 @@ export async function setApplicationStatus(
     if (row.status === status) return { kind: 'unchanged', application: toApplicationRecord(row) };
     const [updated] = await tx
       .update(t)
-      .set({ status, updatedAt: now, version: sql`${t.version} + 1` })
+      .set({
+        status,
+        updatedAt: now,
+        version: sql`${t.version} + 1`,
+        updatedById: by?.id ?? null,
+        updatedByName: by?.name ?? null,
+      })
       .where(eq(t.id, id))
       .returning();
-    const seq = await addHistory(tx, id, row.status, status);
+    const seq = await addHistory(tx, id, row.status, status, by);
+    const application = toApplicationRecord(updated!);
+    await withinTransaction?.(tx, { from: row.status, application });
     await announce(tx, { seq, id });
-    return { kind: 'updated', application: toApplicationRecord(updated!) };
+    return { kind: 'updated', application };
   });
 }
 
@@ -174,12 +216,12 @@ export async function setApplicationStatus(
 export async function getApplicationHistory(id: string): Promise<HistoryEntry[] | undefined> {
   const { db } = getDatabase();
   const rows = await db
-    .select({ from: h.fromStatus, to: h.toStatus, at: h.at })
+    .select({ from: h.fromStatus, to: h.toStatus, at: h.at, byId: h.byMemberId, byName: h.byMemberName })
     .from(h)
     .where(eq(h.applicationId, id))
     .orderBy(asc(h.id));
   if (!rows.length) return (await getApplication(id)) ? [] : undefined;
-  return rows.map((r) => ({ from: r.from, to: r.to, at: r.at.toISOString() }));
+  return rows.map((r) => ({ from: r.from, to: r.to, at: r.at.toISOString(), by: memberRef(r.byId, r.byName) }));
 }
 
 /** The newest change id (0 when there was none): the position of a snapshot in the change sequence. */

@@ -3,6 +3,9 @@
 // file readable and writable by the server's user only, and nothing listens on the network. One
 // request, one answer: the client sends "dump\n"; the server answers one JSON line
 // (`{"ok":true,"bytes":N}` or `{"ok":false,"error":"…"}`) and then, if ok, the N bytes of the dump.
+// The same socket takes the server's other commands (`npm run team:invite`), on both engines: the
+// client sends "<command> <JSON>\n" and the server answers one JSON line (`{"ok":true,...}` or
+// `{"ok":false,"error":"…"}`).
 import { chmodSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
@@ -17,27 +20,52 @@ function socketPath(dataDir: string) {
   return relative.length < absolute.length ? relative : absolute;
 }
 
+/** A command of the channel: takes the request's JSON, answers what is sent back (as JSON, with `ok: true`). */
+export type ChannelCommand = (argument: unknown) => Promise<Record<string, unknown>>;
+
+const MAX_REQUEST = 4096;
+
 /**
- * Answers dump requests on DATA_DIR/backup.sock with `dump()` (the caller holds the data dir's
- * lock, so a socket file left by a killed server is replaced). Resolves to the function that stops it.
+ * Answers dump requests on DATA_DIR/backup.sock with `dump()` (on PGlite; undefined elsewhere) and
+ * the named `commands` (the caller holds the data dir's lock, or is the only server on it, so a
+ * socket file left by a killed server is replaced). Resolves to the function that stops it.
  */
-export async function startBackupChannel(dataDir: string, dump: () => Promise<Blob>): Promise<() => Promise<void>> {
+export async function startBackupChannel(
+  dataDir: string,
+  dump: (() => Promise<Blob>) | undefined,
+  commands: Record<string, ChannelCommand> = {},
+): Promise<() => Promise<void>> {
   const file = socketPath(dataDir);
   rmSync(file, { force: true });
   const server = createServer((socket) => {
     let request = '';
     socket.setEncoding('utf8');
     socket.on('error', () => socket.destroy());
+    const refuse = (error: string) => socket.end(`${JSON.stringify({ ok: false, error })}\n`);
     socket.on('data', (chunk: string) => {
       request += chunk;
       if (!request.includes('\n')) {
-        if (request.length > 64) socket.end(`${JSON.stringify({ ok: false, error: 'unknown request' })}\n`);
+        if (request.length > MAX_REQUEST) refuse('unknown request');
         return;
       }
-      if (request.trim() !== 'dump') {
-        socket.end(`${JSON.stringify({ ok: false, error: 'unknown request' })}\n`);
+      const line = request.slice(0, request.indexOf('\n')).trim();
+      const space = line.indexOf(' ');
+      const name = space === -1 ? line : line.slice(0, space);
+      const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+      if (command) {
+        let argument: unknown;
+        try {
+          argument = JSON.parse(space === -1 ? 'null' : line.slice(space + 1));
+        } catch {
+          return refuse('the request is not JSON');
+        }
+        command(argument).then(
+          (result) => socket.end(`${JSON.stringify({ ...result, ok: true })}\n`),
+          (error: unknown) => refuse((error as Error).message),
+        );
         return;
       }
+      if (line !== 'dump' || !dump) return refuse('unknown request');
       dump().then(
         async (blob) => {
           const bytes = Buffer.from(await blob.arrayBuffer());
@@ -97,6 +125,34 @@ export function requestDump(dataDir: string): Promise<Buffer> {
           ),
         );
       else resolve(all.subarray(newline + 1));
+    });
+  });
+}
+
+/** Sends one command to the server running on `dataDir`; answers its JSON answer (throws on `ok: false`). */
+export function requestCommand(dataDir: string, name: string, argument: unknown): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const socket: Socket = connect(socketPath(dataDir));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.write(`${name} ${JSON.stringify(argument)}\n`));
+    socket.setTimeout(30_000, () => socket.destroy(new Error('The running server did not answer within 30 s.')));
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED')
+        reject(new NoBackupChannelError(`No server answers on ${path.join(dataDir, BACKUP_SOCKET)}`));
+      else reject(error);
+    });
+    socket.on('end', () => {
+      let parsed: { ok?: boolean; error?: string } & Record<string, unknown>;
+      try {
+        parsed = JSON.parse(answer) as typeof parsed;
+      } catch {
+        reject(new Error('The running server answered with something unreadable.'));
+        return;
+      }
+      if (parsed.ok) resolve(parsed);
+      else reject(new Error(parsed.error ?? 'The running server refused the command.'));
     });
   });
 }

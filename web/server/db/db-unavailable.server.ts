@@ -16,11 +16,12 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now (starting up or shutting down)
+  '57014', // query_canceled: statement_timeout ran out (a database that does not keep up)
 ]);
 
-/** node-postgres reports a dropped connection by message only. */
+/** node-postgres reports a dropped connection, and its own timeouts, by message only. */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed/i;
+  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed|Query read timeout|not queryable/i;
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (depth > 5 || typeof error !== 'object' || error === null) return false;

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { log } from '../log.server.ts';
 import * as schema from './schema.ts';
 import { acquireDirLock } from './dir-lock.server.ts';
+import { isDatabaseUnavailable } from './db-unavailable.server.ts';
 import { leadOnPostgres, type Lead } from './leader.server.ts';
 
 export { schema };
@@ -130,20 +131,81 @@ async function openPglite(dataDir: string, load?: Blob): Promise<Database> {
 /** The application_name of the LISTEN connection (to find it in pg_stat_activity). */
 export const LISTENER_NAME = 'bewegung-listener';
 
+/**
+ * Limits on waiting for PostgreSQL, so that a database that accepts connections but never answers
+ * costs a request seconds (then 503), not forever: a new connection or a free one from the pool
+ * within 5 s, a statement within 10 s (PostgreSQL cancels it), its answer within 12 s (else the
+ * connection is given up), and no transaction left idle for more than 30 s.
+ */
+export const POSTGRES_TIMEOUTS = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 10_000,
+  query_timeout: 12_000,
+  idle_in_transaction_session_timeout: 30_000,
+} as const;
+
+/**
+ * A pool whose clients, once a query on them failed because the connection did not answer (or
+ * broke), leave the pool at once. Drizzle's transactions release their client only after BEGIN
+ * succeeded: without this, a BEGIN that timed out would keep its client checked out for good, and
+ * ten of them would leave the pool empty after the database came back.
+ */
+class ResilientPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
+    // pool.query() checks out its clients with a callback and releases them itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      client.release = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release(error);
+      };
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const result = query(...args);
+        if (result instanceof Promise) {
+          result.catch((error: unknown) => {
+            // The late answer must not reach a later query: the client leaves the pool (which ends
+            // its connection) and frees its slot.
+            if (isDatabaseUnavailable(error)) client.release(error instanceof Error ? error : true);
+          });
+        }
+        return result;
+      };
+      return client;
+    });
+  }
+}
+
 async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Several server processes may start at once: one migrates, the others wait (on a connection of
+  // its own, without the timeouts: waiting for the lock is expected, and migrations may take long).
+  const migrating = new pg.Client({ connectionString: databaseUrl });
+  await migrating.connect();
+  try {
+    await migrating.query('select pg_advisory_lock(727001)');
+    await migratePg(drizzlePg({ client: migrating, schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await migrating.query('select pg_advisory_unlock(727001)').catch(() => {});
+    await migrating.end().catch(() => {});
+  }
+
+  const pool = new ResilientPool({
+    connectionString: databaseUrl,
+    max: 10,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...POSTGRES_TIMEOUTS,
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => log.error(`PostgreSQL pool error: ${error.message}`));
   const db = drizzlePg({ client: pool, schema });
-  // Several server processes may start at once: one migrates, the others wait.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock(727001)');
-    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: migrationsFolder() });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock(727001)').catch(() => {});
-    lockClient.release();
-  }
 
   // LISTEN needs one connection of its own, outside the pool (a pooled one is handed to others).
   // When it drops, it is opened again with a growing pause, every channel is listened to again,

@@ -44,6 +44,8 @@ export const signups = pgTable(
     confirmationMailClaimedAt: at('confirmation_mail_claimed_at'),
     confirmationMailSentAt: at('confirmation_mail_sent_at'),
     confirmationMailAttempts: integer('confirmation_mail_attempts').notNull().default(0),
+    /** Set when the mail was given up after its last attempt (logged, and the team told). */
+    confirmationMailGivenUpAt: at('confirmation_mail_given_up_at'),
   },
   (t) => [
     check('signups_user_type_check', sql`${t.userType} in ('reiter', 'trainer')`),
@@ -76,6 +78,9 @@ export const applications = pgTable(
     version: integer('version').notNull().default(1),
     /** When the applicant ticked the privacy consent (proof of consent). */
     consentAt: at('consent_at'),
+    /** The team member of the latest status change (and their name then); null until the first. */
+    updatedById: text('updated_by_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    updatedByName: text('updated_by_name'),
   },
   (t) => [
     check('applications_type_check', sql`${t.applicationType} in ('Mentor', 'Mentee', 'Business Partner')`),
@@ -102,6 +107,10 @@ export const applicationHistory = pgTable(
     fromStatus: text('from_status', { enum: ['pending', 'approved', 'rejected'] }),
     toStatus: text('to_status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
     at: at('at').notNull().defaultNow(),
+    /** The team member who changed it (null for the creation, or once the account is deleted). */
+    byMemberId: text('by_member_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    /** Their name at the time, so the history still names them after the account is gone. */
+    byMemberName: text('by_member_name'),
   },
   (t) => [index('application_history_application_idx').on(t.applicationId, t.id)],
 );
@@ -137,6 +146,8 @@ export const mailOutbox = pgTable(
     claimedAt: at('claimed_at'),
     sentAt: at('sent_at'),
     attempts: integer('attempts').notNull().default(0),
+    /** Set when the mail was given up after its last attempt (logged, and the team told). */
+    givenUpAt: at('given_up_at'),
   },
   (t) => [
     index('mail_outbox_pending_idx')
@@ -161,6 +172,19 @@ export const rateLimits = pgTable(
 );
 
 /**
+ * A lock that holds for everyone until `until`, e.g. the access-code page after too many wrong
+ * codes in total (web/server/access/access-codes.server.ts). One row per scope; taking it again is
+ * one conditional upsert, so exactly one process starts each lockdown (and tells the team).
+ */
+export const lockdowns = pgTable('lockdowns', {
+  scope: text('scope').primaryKey(),
+  startedAt: at('started_at').notNull(),
+  until: at('until').notNull(),
+  /** When the team was last told of a lockdown of this scope. */
+  mailedAt: at('mailed_at'),
+});
+
+/**
  * Every attempt at the mentee/mentor code (POST /api/access and the code page's form), valid or
  * not, so the operator can see guessing. The client is kept only as a keyed hash of its address
  * (HMAC with AUTH_SECRET): attempts from one client can be told apart, the address cannot be read
@@ -170,8 +194,12 @@ export const accessAttempts = pgTable(
   'access_attempts',
   {
     id: serial('id').primaryKey(),
-    /** The code as entered (trimmed, upper-cased, at most 64 characters). */
-    code: text('code').notNull(),
+    /**
+     * The code as entered (trimmed, upper-cased), only as a keyed hash (HMAC with AUTH_SECRET):
+     * attempts at one code can be counted, the code cannot be read back. Null for attempts
+     * recorded before codes were hashed.
+     */
+    codeHash: text('code_hash'),
     valid: boolean('valid').notNull(),
     /** Refused without a check because the client had too many wrong codes. */
     limited: boolean('limited').notNull().default(false),
@@ -188,16 +216,27 @@ export const accessAttempts = pgTable(
 // names are Better Auth's field names; the adapter is given these tables under its model names.
 
 /** A person with an account (email and password). */
-export const authUsers = pgTable('auth_users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  /** Set by the link in the verification mail; until then nothing tied to the email is shown. */
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
+export const authUsers = pgTable(
+  'auth_users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    /** Set by the link in the verification mail; until then nothing tied to the email is shown. */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    /** Better Auth's two-factor plugin: set once an authenticator app is confirmed. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * A team member's role (web/server/team/); null for everyone else (applicants). Set only when
+     * an invitation's second factor is confirmed, so no team member is without one.
+     */
+    teamRole: text('team_role', { enum: ['owner', 'reviewer'] }),
+  },
+  (t) => [check('auth_users_team_role_check', sql`${t.teamRole} in ('owner', 'reviewer')`)],
+);
 
 /** Signed-in browsers; deleting a row signs that browser out at once (no cookie cache). */
 export const authSessions = pgTable(
@@ -213,8 +252,34 @@ export const authSessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /**
+     * A team member's last request (ours, not Better Auth's): the idle timeout counts from here.
+     * Written at most once a minute; null means the session's creation.
+     */
+    lastSeenAt: at('last_seen_at'),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Better Auth's two-factor plugin: the authenticator app's secret and the backup codes (both
+ * encrypted with AUTH_SECRET), one row per user.
+ */
+export const authTwoFactors = pgTable(
+  'auth_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** False until the first code from the app is confirmed. */
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: at('locked_until'),
+  },
+  (t) => [index('auth_two_factors_user_idx').on(t.userId)],
 );
 
 /** How a user signs in; for email and password, `password` holds the hash. */
@@ -301,4 +366,84 @@ export const insightsVisitors = pgTable(
     hash: text('hash').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.hash] })],
+);
+
+// The team (web/server/team/): invitations, the dashboard's tokens, known browsers, the activity log.
+
+/**
+ * An invitation to the team: single use, 7 days. Only a hash of its token is kept: the link
+ * itself is shown once (printed by `team:invite` or answered to the owner who made it).
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    name: text('name'),
+    role: text('role', { enum: ['owner', 'reviewer'] }).notNull(),
+    /** The owner who invited (null: the command line, or an account deleted since). */
+    invitedById: text('invited_by_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    /** Set when the second factor was confirmed with it; a used invitation opens nothing again. */
+    usedAt: at('used_at'),
+    /** Set when an owner withdrew it (or a newer invitation for the same address replaced it). */
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [
+    check('team_invitations_role_check', sql`${t.role} in ('owner', 'reviewer')`),
+    index('team_invitations_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * The dashboard's bearer tokens (after the 4-digit code): only their hash, each bound to the
+ * Better Auth session it was opened in, so ending the session (sign-out, removal, a role change,
+ * a password reset, the idle timeout) deletes its tokens with it.
+ */
+export const teamTokens = pgTable(
+  'team_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('team_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Browsers a team member signed in from (a hash of a random id kept in an HttpOnly cookie). */
+export const teamDevices = pgTable(
+  'team_devices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: at('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * Who did what in the team area: sign-ins (and failed ones), invitations, removals, role
+ * changes, status changes, exports. Kept 12 months. The member's name is kept beside the id, so
+ * an entry still names them after their account is gone; nothing of an applicant but the id.
+ */
+export const teamActivity = pgTable(
+  'team_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: at('at').notNull().defaultNow(),
+    memberId: text('member_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    memberName: text('member_name'),
+    action: text('action').notNull(),
+    /** What it was done to: an application's id, a member's id, an export's name. */
+    target: text('target'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('team_activity_at_idx').on(t.at)],
 );

@@ -22,10 +22,12 @@ import {
   sendStaticFile,
   type StaticFile,
 } from '../serving/serving.server';
-import { hasValidPreviewCookie, namesPreviewCookie } from '../preview/preview.server';
+import { hasValidPreviewCookie, namesPreviewCookie, previewablePath } from '../preview/preview.server';
 import { clientAddressContext, nonceContext } from './request-context.server';
+import { clientAddressOf } from './client-address.server';
 import { newNonce, securityHeaders } from './security-headers.server';
 import { closeUnreadBodies } from './unread-body.server';
+import { refusalOf, sendRefusal } from './request-guard.server';
 import { logWhenDone, requestIdOf } from './request-log.server';
 import { requestScope } from '../log.server';
 
@@ -50,6 +52,8 @@ export interface App {
 export function createApp({ config, source, clientDir }: AppOptions): App {
   const app = express();
   app.disable('x-powered-by');
+  // A number of hops, never `true` (which would believe the left-most X-Forwarded-For entry: the
+  // client's own). req.protocol and req.hostname follow it; the client address is clientAddressOf's.
   app.set('trust proxy', config.trustProxy);
   // An early answer (405, 413, 401) to a request whose body is still coming closes the connection.
   app.use(closeUnreadBodies);
@@ -58,7 +62,8 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
   app.use((req, res, next) => {
     const nonce = newNonce();
     res.locals.nonce = nonce;
-    const preview = studioOrigin !== undefined && namesPreviewCookie(req.headers.cookie);
+    // Only content pages are previewed and framed by the Studio; every other page keeps its headers.
+    const preview = studioOrigin !== undefined && previewablePath(req.path) && namesPreviewCookie(req.headers.cookie);
     if (!preview) {
       res.set(securityHeaders({ nonce }, config.https));
       next();
@@ -83,7 +88,7 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
   const loadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
     context.set(nonceContext, res.locals.nonce as string);
-    context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    context.set(clientAddressContext, clientAddressOf(req, config.trustProxy));
     return context;
   };
 
@@ -93,7 +98,7 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
   // thousands a second. Its route module answers the same way in development and in tests.
   if (!('dev' in source)) {
     app.post('/api/signups', directAction(routeAction(source.build, 'api/signups'), loadContext));
-    app.post('/api/insights/events', directBeacon(INSIGHTS_LIMITS.body));
+    app.post('/api/insights/events', directBeacon(INSIGHTS_LIMITS.body, config.trustProxy));
   }
 
   // Server-Sent Events must not be buffered by compression.
@@ -156,10 +161,21 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
     res.setHeader('X-Request-Id', requestId);
     requestScope.run({ requestId }, () => app(req, res));
   };
+  // A method no route serves, or a Host that is none, is answered before anything builds a URL from it.
+  const refusalHeaders = securityHeaders({ hashes: [] }, config.https);
+  const refused = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    const refusal = refusalOf(req, config.trustProxy);
+    if (!refusal) return false;
+    for (const [name, value] of Object.entries(refusalHeaders)) res.setHeader(name, value);
+    res.setHeader('X-Request-Id', requestId);
+    sendRefusal(req, res, refusal);
+    return true;
+  };
   const listener: RequestListener = fixedFile
     ? (req: IncomingMessage, res: ServerResponse) => {
         const requestId = requestIdOf(req);
         logWhenDone(req, res, requestId);
+        if (refused(req, res, requestId)) return;
         const pathname = pathOf(req.url);
         const file = (req.method === 'GET' || req.method === 'HEAD') && fixedFile(pathname);
         if (!file) handle(req, res, requestId);
@@ -177,7 +193,7 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
     : (req: IncomingMessage, res: ServerResponse) => {
         const requestId = requestIdOf(req);
         logWhenDone(req, res, requestId);
-        handle(req, res, requestId);
+        if (!refused(req, res, requestId)) handle(req, res, requestId);
       };
   return { app, listener, ready };
 }

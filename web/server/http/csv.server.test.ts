@@ -16,8 +16,18 @@ describe('CSV for German Excel', () => {
     expect(csvCell(' Leerzeichen')).toBe('" Leerzeichen"');
   });
 
+  test('quotes commas and tabs, so a reader that splits on them sees one cell (never one starting with =)', () => {
+    expect(csvCell('Anna,=1+1')).toBe('"Anna,=1+1"');
+    expect(csvCell('Anna\t=1+1')).toBe('"Anna\t=1+1"');
+  });
+
   test('never lets a cell become a formula', () => {
-    for (const attack of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) {
+    for (const attack of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '\n=1']) {
+      const cell = csvCell(attack);
+      expect(cell.replace(/^"/, '')).toMatch(/^'/);
+    }
+    // The full-width forms, which spreadsheet programs may read as the ASCII ones.
+    for (const attack of ['＝1+1', '＋1', '－1', '＠SUM(A1)']) {
       const cell = csvCell(attack);
       expect(cell.replace(/^"/, '')).toMatch(/^'/);
     }

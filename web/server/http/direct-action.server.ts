@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type express from 'express';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
 import { acceptBeacon } from '../insights/insights.server';
+import { clientAddressOf } from './client-address.server';
 import { handleApi, jsonError } from './http.server';
 
 type Action = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }) => unknown;
@@ -91,7 +92,7 @@ export function directAction(
  * these a second, and the beacon needs only its (small) body, a few headers and the address. The
  * logic is the route's (`acceptBeacon`); errors are answered as the API's handler answers them.
  */
-export function directBeacon(bodyLimit: number): express.RequestHandler {
+export function directBeacon(bodyLimit: number, trustedProxies: number): express.RequestHandler {
   return async (req, res, next) => {
     try {
       const body = await readCappedBody(req, bodyLimit);
@@ -102,7 +103,7 @@ export function directBeacon(bodyLimit: number): express.RequestHandler {
           const value = req.headers[name];
           return Array.isArray(value) ? value[0] : value;
         };
-        const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+        const address = clientAddressOf(req, trustedProxies);
         const status = await acceptBeacon(body.toString('utf8'), header, address, req.get('host'));
         return status === 400 ? jsonError(400, 'Invalid beacon') : new Response(null, { status: 204 });
       });

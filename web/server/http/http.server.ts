@@ -67,6 +67,19 @@ export async function readJson(request: Request, options: BodyOptions = {}): Pro
   return body as Record<string, unknown>;
 }
 
+/**
+ * Reads a posted form (URL-encoded) for a page's action, at most `limit` bytes (16 KB by default).
+ * A larger body is answered 413: the answer is thrown, as React Router expects it from an action.
+ */
+export async function readForm(request: Request, options: BodyOptions = {}): Promise<URLSearchParams> {
+  try {
+    return new URLSearchParams(await readText(request, options));
+  } catch (error) {
+    if (error instanceof HttpError) throw error.response;
+    throw error;
+  }
+}
+
 /** Seconds a client is asked to wait when the database is not reachable. */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
@@ -106,8 +119,25 @@ export function closeConnection(response: Response): Response {
 
 export const methodNotAllowed = (allow: string) => jsonError(405, 'Method not allowed', {}, { Allow: allow });
 
+/**
+ * Whether a request may come from this site's pages: a browser names the page's origin in `Origin`
+ * on every POST, so one naming another origin (or `null`: a sandboxed or privacy-restricted
+ * context) is a cross-site request. Without `Origin` the request did not come from a browser's
+ * page (a script, a server), which gains nothing it could not do directly.
+ */
+export function fromOwnOrigin(request: Request, publicUrl: string): boolean {
+  const origin = request.headers.get('origin');
+  if (origin === null) return true;
+  return origin === new URL(publicUrl).origin || origin === new URL(request.url).origin;
+}
+
+/** Whether the body is declared as `type` (parameters such as `charset` aside). */
+export const hasMediaType = (request: Request, type: string) =>
+  (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === type;
+
 // What the routes and other folders use from the rest of the HTTP layer.
 export * from './request-context.server';
+export { limitKey } from './client-address.server';
 export * from './security-headers.server';
 export * from './csv.server';
 export * from './sse.server';

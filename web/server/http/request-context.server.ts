@@ -4,5 +4,5 @@ import { createContext } from 'react-router';
 
 /** The per-response CSP nonce for inline scripts ('' while prerendering). */
 export const nonceContext = createContext<string>('');
-/** The client's address (socket, or X-Forwarded-For when TRUST_PROXY is set). */
+/** The client's address (the socket's, or the X-Forwarded-For entry of the outermost trusted proxy: clientAddressOf). */
 export const clientAddressContext = createContext<string>('unknown');

@@ -14,6 +14,7 @@ import { sweepConfirmationOutbox } from '../signups/signups.server';
 import { startOutbox, sweepMailOutbox } from '../mail/mail.server';
 import { announceContentChange, startContentSync } from '../serving/serving.server';
 import { startRetentionSweep } from '../retention.server';
+import { countMembers, inviteFromCommandLine } from '../team/team.server';
 import { configureLogging, log } from '../log.server';
 import { drain, drainable } from './draining.server';
 import { httpServerOptions, limitBodyTime } from './timeouts.server';
@@ -71,14 +72,19 @@ export async function startServer({ source, clientDir }: StartOptions) {
   // than the others. A content error keeps the build's pages (logged). The development server
   // renders every page per request and only follows changes.
   await startContentSync({ initialSync: !('dev' in source) });
-  // `npm run db:backup` cannot open the embedded database this process holds: it asks here.
+  // `npm run db:backup` cannot open the embedded database this process holds: it asks here. And
+  // `npm run team:invite` asks here on both engines (the invitation is made by this server's code).
+  // With several workers, the first one answers.
   const stopBackupChannel =
-    database.dumpDataDir && !config.databaseUrl
-      ? await startBackupChannel(config.dataDir, database.dumpDataDir).catch((error: unknown) => {
-          log.warn({ err: error }, `The backup channel in ${config.dataDir} could not start`);
+    !isWorker() || cluster.worker?.id === 1
+      ? await startBackupChannel(config.dataDir, config.databaseUrl ? undefined : database.dumpDataDir, {
+          invite: inviteFromCommandLine,
+        }).catch((error: unknown) => {
+          log.warn({ err: error }, `The control channel in ${config.dataDir} could not start`);
           return undefined;
         })
       : undefined;
+  if (!isWorker()) void announceFirstOwner();
   const server = createServer(
     httpServerOptions(),
     drainable((req, res) => {
@@ -146,6 +152,18 @@ function announceCodes(config: Config) {
   }
   if (!config.accessCodes.length) {
     log.warn('ACCESS_CODES is not set: no mentee/mentor code opens the application form.');
+  }
+}
+
+/** Without a team member nobody can open the dashboard: say how to invite the first owner. */
+async function announceFirstOwner() {
+  try {
+    if ((await countMembers()) > 0) return;
+    log.warn(
+      'No team member yet: invite the first owner with `npm run team:invite -- EMAIL --owner` while the server runs (docs/team.md).',
+    );
+  } catch (error) {
+    log.warn({ err: error }, 'Counting the team members failed');
   }
 }
 

@@ -1,6 +1,14 @@
 // The insights domain as other folders and the routes use it: which requests count and what a
 // beacon may say (classify), counting beacons in daily aggregates (recorder), and the team's
 // report with its CSV rows (report).
-export { beaconInput, notCounted, parseBeacon, reportRange, berlinDay } from './classify.server';
+export {
+  addDays,
+  beaconInput,
+  berlinDay,
+  berlinDayStart,
+  notCounted,
+  parseBeacon,
+  reportRange,
+} from './classify.server';
 export { acceptBeacon, recordBeacon, countServerEvent, deleteExpiredVisitorData } from './recorder.server';
 export { insightsReport, insightsCsvRows, INSIGHTS_CSV_HEADER, requestedReport } from './report.server';

@@ -4,14 +4,41 @@
 // same mail), pausing between batches so that a burst of requests is answered first and its mails
 // follow at a bounded rate. A kick after a commit starts a drain at once; a poll now and then finds
 // mails whose kick went to another process or was lost in a restart. A claim that is not marked
-// sent within the lease (a crash, an SMTP outage) is taken on again, at most OUTBOX_MAX_ATTEMPTS
-// times: a mail is delayed, never lost (at worst sent twice).
+// sent (a crash, an SMTP outage) is taken on again after a wait that doubles with every attempt,
+// for more than a day; only then is the mail given up, with a log line and a mail to the team.
+// A send never outlasts the claim's lease, so a slow send cannot be taken on twice.
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { log } from '../log.server';
 
-/** How long a claimed mail may stay unsent before a sweep takes it on again. */
+/** How long a claimed mail may stay unsent before a sweep takes it on again (the first retry's wait). */
 export const OUTBOX_LEASE_MS = 5 * 60_000;
-/** After this many attempts a mail is given up (the address is refused, or the mail server is gone). */
-export const OUTBOX_MAX_ATTEMPTS = 5;
+/** The longest wait between two attempts. */
+export const OUTBOX_MAX_RETRY_DELAY_MS = 6 * 60 * 60_000;
+/**
+ * The wait after attempt `attempts` (1, 2, …) before the next: the lease, doubled each time, at
+ * most OUTBOX_MAX_RETRY_DELAY_MS (5 min, 10, 20, … 5 h 20 min, then 6 h).
+ */
+export const retryDelayMs = (attempts: number) =>
+  Math.min(OUTBOX_LEASE_MS * 2 ** Math.max(0, attempts - 1), OUTBOX_MAX_RETRY_DELAY_MS);
+/**
+ * After this many attempts a mail is given up (the address is refused, or the mail server is gone):
+ * the last comes more than 24 hours after the first (28 h 35 min), so an outage of a day loses nothing.
+ */
+export const OUTBOX_MAX_ATTEMPTS = 11;
+/**
+ * The longest one send may take (DNS, connection, greeting, the message): the transport's own
+ * timeouts end it sooner, and past this it is aborted. Together with OUTBOX_BATCH_BUDGET_MS it
+ * stays inside the lease, so no other process takes a mail on while it is still being sent.
+ */
+export const OUTBOX_SEND_TIMEOUT_MS = 2 * 60_000;
+/** A batch starts no new send after this long (what it did not reach is taken on in a later sweep). */
+export const OUTBOX_BATCH_BUDGET_MS = OUTBOX_LEASE_MS - OUTBOX_SEND_TIMEOUT_MS - 30_000;
+
+/** SQL: a claim made at `claimedAt` after `attempts` attempts is due again at `now` (or was never made). */
+export function claimDue(claimedAt: AnyColumn, attempts: AnyColumn, now: Date): SQL {
+  const delayMs = sql`least(${OUTBOX_LEASE_MS}::float8 * power(2, greatest(${attempts} - 1, 0)), ${OUTBOX_MAX_RETRY_DELAY_MS}::float8)`;
+  return sql`(${claimedAt} is null or ${claimedAt} < ${now.toISOString()}::timestamptz - ${delayMs} * interval '1 millisecond')`;
+}
 /** Mails per batch and queue, and the pause between batches: at most 100 mails/s per queue and process. */
 export const OUTBOX_BATCH = 20;
 export const OUTBOX_PAUSE_MS = 200;
@@ -31,7 +58,8 @@ export type Sweep = (options?: SweepOptions) => Promise<SweepResult>;
 
 /**
  * Sends each claimed mail and marks the ones that went out. A failed mail stays claimed until its
- * lease runs out, then a sweep takes it on again; a failed mark means it may go out twice, never not.
+ * wait is over, then a sweep takes it on again; a failed mark means it may go out twice, never not.
+ * Past OUTBOX_BATCH_BUDGET_MS no new send starts: the rest waits for a later sweep.
  */
 export async function sendClaimed<T extends { id: string | number }>(
   claimed: T[],
@@ -40,7 +68,12 @@ export async function sendClaimed<T extends { id: string | number }>(
   describe: (item: T) => string,
 ): Promise<SweepResult> {
   const sent: T['id'][] = [];
+  const started = Date.now();
   for (const item of claimed) {
+    if (Date.now() - started > OUTBOX_BATCH_BUDGET_MS) {
+      log.warn(`Mail outbox: the batch ran out of time; ${describe(item)} and the rest wait for a later sweep`);
+      break;
+    }
     try {
       await send(item);
       sent.push(item.id);
@@ -57,9 +90,6 @@ export async function sendClaimed<T extends { id: string | number }>(
   }
   return { claimed: claimed.length, sent: sent.length };
 }
-
-/** The lease's end for claims made before `now`: claims older than this are taken on again. */
-export const leaseExpiredBefore = (now: Date) => new Date(now.getTime() - OUTBOX_LEASE_MS);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -2,10 +2,12 @@
 // notifications, account mails. A mail is rendered when it is queued, inside the transaction of
 // what it announces; the runner (outbox.server.ts) sends it. The body is erased once the SMTP
 // server accepted the mail, so links in it (a password reset) are not kept beyond their use.
-import { and, asc, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { getConfig } from '../config.server';
 import { getDatabase, schema, type Db } from '../db/db.server';
+import { log } from '../log.server';
 import { sendMail, type Mail } from './transport.server';
-import { leaseExpiredBefore, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, sendClaimed, type SweepOptions } from './outbox.server';
+import { claimDue, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, sendClaimed, type SweepOptions } from './outbox.server';
 
 const t = schema.mailOutbox;
 
@@ -32,9 +34,75 @@ export async function enqueueMail(tx: Db, kind: string, mail: OutboxMail): Promi
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
-/** One batch: claims up to `limit` due mails, sends them and marks (and empties) the sent ones. */
+/** The team's notice of given-up mails: never about itself (that would go round in circles). */
+export const GIVEN_UP_MAIL_KIND = 'mail-given-up';
+
+/** A mail the outbox gave up on, as the log and the team's notice name it. */
+export interface GivenUpMail {
+  /** Which queue: 'mail_outbox' or 'signups' (the newsletter confirmations). */
+  queue: string;
+  id: string | number;
+  kind: string;
+  to: string;
+  createdAt: Date;
+  attempts: number;
+}
+
+/**
+ * Says that mails were given up: one log line each (kind, id, attempts; never the address), and one
+ * mail to TEAM_NOTIFY_EMAIL listing them, so someone can reach those people another way.
+ */
+export async function reportGivenUp(mails: GivenUpMail[]) {
+  if (!mails.length) return;
+  for (const mail of mails) {
+    log.error(
+      { queue: mail.queue, mailId: mail.id, kind: mail.kind, attempts: mail.attempts },
+      `Mail ${mail.id} (${mail.kind}) given up after ${mail.attempts} attempts since ${mail.createdAt.toISOString()}`,
+    );
+  }
+  const { teamNotify } = getConfig().mail;
+  const forTeam = mails.filter((m) => m.kind !== GIVEN_UP_MAIL_KIND);
+  if (!teamNotify || !forTeam.length) return;
+  const when = (d: Date) =>
+    d.toLocaleString('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'short' });
+  await enqueueMail(getDatabase().db, GIVEN_UP_MAIL_KIND, {
+    to: teamNotify,
+    subject: `${forTeam.length === 1 ? 'Eine E-Mail konnte' : `${forTeam.length} E-Mails konnten`} nicht zugestellt werden`,
+    text:
+      `Hallo Team,\n\nunser Mailserver hat diese E-Mails über mehr als einen Tag hinweg nicht angenommen; ` +
+      `wir versuchen es nicht mehr:\n\n` +
+      forTeam.map((m) => `- ${m.kind} an ${m.to} (vom ${when(m.createdAt)}, ${m.attempts} Versuche)`).join('\n') +
+      `\n\nBitte prüft die Einstellungen des Mailservers (SMTP_URL) und meldet euch bei Bedarf auf anderem Weg ` +
+      `bei diesen Personen.` +
+      MAIL_SIGNATURE,
+  });
+}
+
+/** Marks the mails whose last attempt failed and whose wait is over as given up; reports them. */
+async function giveUpMails(now: Date) {
+  const { db } = getDatabase();
+  const given = await db
+    .update(t)
+    .set({ givenUpAt: now, text: null, html: null })
+    .where(
+      and(
+        isNull(t.sentAt),
+        isNull(t.givenUpAt),
+        gte(t.attempts, OUTBOX_MAX_ATTEMPTS),
+        claimDue(t.claimedAt, t.attempts, now),
+      ),
+    )
+    .returning({ id: t.id, kind: t.kind, to: t.toAddress, createdAt: t.createdAt, attempts: t.attempts });
+  await reportGivenUp(given.map((m) => ({ queue: 'mail_outbox', ...m })));
+}
+
+/**
+ * One batch: gives up mails that ran out of attempts, claims up to `limit` due mails, sends them
+ * and marks (and empties) the sent ones.
+ */
 export async function sweepMailOutbox({ now = new Date(), limit = OUTBOX_BATCH }: SweepOptions = {}) {
   const { db } = getDatabase();
+  await giveUpMails(now);
   const claimed = await db
     .update(t)
     .set({ claimedAt: now, attempts: sql`${t.attempts} + 1` })
@@ -47,8 +115,9 @@ export async function sweepMailOutbox({ now = new Date(), limit = OUTBOX_BATCH }
           .where(
             and(
               isNull(t.sentAt),
+              isNull(t.givenUpAt),
               lt(t.attempts, OUTBOX_MAX_ATTEMPTS),
-              or(isNull(t.claimedAt), lt(t.claimedAt, leaseExpiredBefore(now))),
+              claimDue(t.claimedAt, t.attempts, now),
             ),
           )
           .orderBy(asc(t.id))

@@ -11,6 +11,7 @@
 // same-site and every browser sends the cookie. Over http (development) the browser refuses
 // `None` without `Secure`: `Lax` then, which a Studio on localhost:<other port> satisfies (same site).
 import { createCookie, type Cookie } from 'react-router';
+import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { getConfig } from '../config.server';
 import { purposeSecret } from '../signing.server';
 
@@ -68,4 +69,18 @@ export async function hasValidPreviewCookie(cookieHeader: string | null | undefi
     .catch(() => null);
   const expiresAt = (grant as Partial<PreviewGrant> | null)?.expiresAt;
   return typeof expiresAt === 'number' && expiresAt > now && expiresAt <= now + PREVIEW_TTL_MS;
+}
+
+const CONTENT_PAGES = new Set<string>(PUBLIC_PAGES);
+
+/**
+ * Whether a request path is a content page (or its data) that the preview shows and the Studio may
+ * frame: the public pages. Every other page (the team dashboard, the account, sign-in) stays
+ * unframeable, preview cookie or not.
+ */
+export function previewablePath(pathname: string): boolean {
+  let page = pathname.toLowerCase();
+  if (page.endsWith('.data')) page = page === '/_.data' ? '/' : page.slice(0, -'.data'.length);
+  if (page.length > 1) page = page.replace(/\/+$/, '');
+  return CONTENT_PAGES.has(page);
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { getConfig } from '../config.server';
 import { log } from '../log.server';
 import { sanityClient } from '../content/content.server';
-import { allow } from '../rate-limit.server';
+import { allow, limitKey } from '../rate-limit.server';
 import { endedPreviewCookie, previewCookie } from './cookie.server';
 
 /** Secret checks per client address and minute: each one is a query to the Sanity project. */
@@ -56,9 +56,13 @@ export async function enablePreview(request: Request, clientAddress: string): Pr
   // parse together with its client, token included.
   const query = EnableQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return refused();
-  const window = { bucket: 'preview-enable', key: clientAddress, windowMs: 60_000 };
-  if (!(await allow(window, ENABLE_LIMIT_PER_MINUTE)))
-    return Response.json({ error: 'Too many attempts' }, { status: 429, headers: { ...noStore, 'Retry-After': '60' } });
+  const window = { bucket: 'preview-enable', key: limitKey(clientAddress), windowMs: 60_000 };
+  const rate = await allow(window, ENABLE_LIMIT_PER_MINUTE);
+  if (!rate.allowed)
+    return Response.json(
+      { error: 'Too many attempts' },
+      { status: 429, headers: { ...noStore, 'Retry-After': String(rate.retryAfter) } },
+    );
 
   const client = await sanityClient({
     projectId: sanity.projectId,

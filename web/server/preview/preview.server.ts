@@ -6,6 +6,7 @@ export {
   namesPreviewCookie,
   PREVIEW_COOKIE,
   PREVIEW_TTL_MS,
+  previewablePath,
   previewCookie,
 } from './cookie.server';
 export { loadDraft, type DraftLoad, type PreviewState } from './draft.server';

@@ -1,9 +1,11 @@
 // The Sanity webhook signature, checked against the published examples of Sanity's own toolkit.
 import { describe, expect, test } from 'vitest';
-import { signSanityWebhook, verifySanityWebhook } from './sanity-webhook.server';
+import { SIGNATURE_TOLERANCE_MS, signSanityWebhook, verifySanityWebhook } from './sanity-webhook.server';
 
 describe('Sanity webhook signature', () => {
   const valid = 't=1633519811129,v1=tLa470fx7qkLLEcMOcEUFuBbRSkGujyskxrNXcoh0N0';
+  /** The moment that signature was made (Sanity's example is from 2021). */
+  const signedAt = 1633519811129;
   const body = JSON.stringify({ _id: 'resume' });
 
   test('signs like Sanity (base64url HMAC-SHA256 of "<ms>.<body>")', () => {
@@ -13,8 +15,18 @@ describe('Sanity webhook signature', () => {
   });
 
   test('accepts a valid signature, also with a space after the comma', () => {
-    expect(verifySanityWebhook(body, valid, 'test')).toBe(true);
-    expect(verifySanityWebhook(body, valid.replace(',', ', '), 'test')).toBe(true);
+    expect(verifySanityWebhook(body, valid, 'test', signedAt)).toBe(true);
+    expect(verifySanityWebhook(body, valid.replace(',', ', '), 'test', signedAt + 1000)).toBe(true);
+  });
+
+  test('a signature older (or newer) than 5 minutes is refused: a captured call cannot be replayed', () => {
+    expect(verifySanityWebhook(body, valid, 'test', signedAt + SIGNATURE_TOLERANCE_MS)).toBe(true);
+    expect(verifySanityWebhook(body, valid, 'test', signedAt - SIGNATURE_TOLERANCE_MS)).toBe(true);
+    expect(verifySanityWebhook(body, valid, 'test', signedAt + SIGNATURE_TOLERANCE_MS + 1)).toBe(false);
+    expect(verifySanityWebhook(body, valid, 'test', signedAt - SIGNATURE_TOLERANCE_MS - 1)).toBe(false);
+    expect(verifySanityWebhook(body, valid, 'test')).toBe(false);
+    // A fresh signature of today's clock passes without a given time.
+    expect(verifySanityWebhook(body, signSanityWebhook(body, 'test'), 'test')).toBe(true);
   });
 
   test.each([
@@ -26,6 +38,6 @@ describe('Sanity webhook signature', () => {
     ['no header', body, undefined, 'test'],
     ['an empty body', '', valid, 'test'],
   ])('rejects %s', (_what, payload, header, secret) => {
-    expect(verifySanityWebhook(payload, header, secret)).toBe(false);
+    expect(verifySanityWebhook(payload, header, secret, signedAt)).toBe(false);
   });
 });

@@ -11,11 +11,21 @@ export function signSanityWebhook(body: string, secret: string, timestamp = Date
   return `t=${timestamp},v1=${signature}`;
 }
 
-/** True when `header` is a valid signature of exactly this body with this secret. */
-export function verifySanityWebhook(body: string, header: string | null | undefined, secret: string) {
+/**
+ * How far a signature's time may lie from ours: a captured call cannot be replayed later than
+ * this (and a clock that is a little off on either side still works).
+ */
+export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
+
+/**
+ * True when `header` is a valid signature of exactly this body with this secret, made within
+ * SIGNATURE_TOLERANCE_MS of `now`.
+ */
+export function verifySanityWebhook(body: string, header: string | null | undefined, secret: string, now = Date.now()) {
   const match = SIGNATURE_FORMAT.exec(header?.trim() ?? '');
   if (!match || !body) return false;
   const timestamp = Number(match[1]);
+  if (!Number.isSafeInteger(timestamp) || Math.abs(now - timestamp) > SIGNATURE_TOLERANCE_MS) return false;
   const expected = Buffer.from(signSanityWebhook(body, secret, timestamp).split('v1=')[1]!);
   const given = Buffer.from(match[2]!);
   return expected.length === given.length && timingSafeEqual(expected, given);

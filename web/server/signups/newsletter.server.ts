@@ -1,5 +1,6 @@
 // Newsletter double opt-in (German law wants a provable, confirmed opt-in): a signup with
-// newsletterOptIn gets a confirmation mail with a signed link to a page whose button sets
+// newsletterOptIn gets a confirmation mail with a sealed link (the signup's id, encrypted: the link
+// does not show it) to a page whose button sets
 // newsletterConfirmedAt (opening the link alone changes nothing: mail scanners open links). Every newsletter mail carries a working unsubscribe link (also as
 // List-Unsubscribe with one-click POST, RFC 8058).
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import { getConfig } from '../config.server';
 import { getDatabase, schema } from '../db/db.server';
 import { sendMail, type SentMail } from '../mail/mail.server';
 import type { SignupRecord } from '~/lib/signup';
-import { sign, verify } from '../signing.server';
+import { seal, unseal, verify } from '../signing.server';
 
 export const CONFIRM_PATH = '/newsletter/bestaetigen';
 export const UNSUBSCRIBE_PATH = '/newsletter/abmelden';
@@ -16,9 +17,15 @@ const CONFIRM = 'newsletter-confirm';
 const UNSUBSCRIBE = 'newsletter-unsubscribe';
 
 export const confirmUrl = (signupId: string) =>
-  `${getConfig().publicUrl}${CONFIRM_PATH}?token=${encodeURIComponent(sign(CONFIRM, signupId))}`;
+  `${getConfig().publicUrl}${CONFIRM_PATH}?token=${encodeURIComponent(seal(CONFIRM, signupId))}`;
 export const unsubscribeUrl = (signupId: string) =>
-  `${getConfig().publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(sign(UNSUBSCRIBE, signupId))}`;
+  `${getConfig().publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(seal(UNSUBSCRIBE, signupId))}`;
+
+/**
+ * The signup id of a link's token: a sealed one, or one signed (`<id>.<signature>`) as the mails
+ * sent before the links were sealed carry them (their unsubscribe links must keep working).
+ */
+const signupIdOf = (purpose: string, token: unknown) => unseal(purpose, token) ?? verify(purpose, token);
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -77,7 +84,7 @@ export type ConfirmResult = 'confirmed' | 'already-confirmed' | 'unsubscribed' |
 
 /** The click on the confirmation page's button: sets newsletterConfirmedAt once (a second click keeps the first time). */
 export async function confirmNewsletter(token: unknown, now = new Date()): Promise<ConfirmResult> {
-  const id = verify(CONFIRM, token);
+  const id = signupIdOf(CONFIRM, token);
   if (!id) return 'invalid';
   const { db } = getDatabase();
   const t = schema.signups;
@@ -102,7 +109,7 @@ export type ConfirmState = 'pending' | Exclude<ConfirmResult, 'confirmed'>;
 
 /** What the confirmation link's page shows, without changing anything (GET must stay safe). */
 export async function newsletterConfirmState(token: unknown): Promise<ConfirmState> {
-  const id = verify(CONFIRM, token);
+  const id = signupIdOf(CONFIRM, token);
   return id ? stateOf(id) : 'invalid';
 }
 
@@ -121,13 +128,13 @@ async function stateOf(id: string): Promise<ConfirmState> {
   return row.confirmed ? 'already-confirmed' : 'pending';
 }
 
-export const verifyUnsubscribeToken = (token: unknown) => verify(UNSUBSCRIBE, token) !== undefined;
+export const verifyUnsubscribeToken = (token: unknown) => signupIdOf(UNSUBSCRIBE, token) !== undefined;
 
 export type UnsubscribeResult = 'unsubscribed' | 'invalid';
 
 /** The unsubscribe link: no more newsletter mails for this signup (idempotent). */
 export async function unsubscribeNewsletter(token: unknown, now = new Date()): Promise<UnsubscribeResult> {
-  const id = verify(UNSUBSCRIBE, token);
+  const id = signupIdOf(UNSUBSCRIBE, token);
   if (!id) return 'invalid';
   const { db } = getDatabase();
   const t = schema.signups;

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Signup, SignupRecord } from '~/lib/signup';
-import { getDatabase, GroupCommit, schema, type GroupCommitWaiting } from '../db/db.server';
+import { getDatabase, GroupCommit, isDatabaseUnavailable, schema, type GroupCommitWaiting } from '../db/db.server';
 import { toRecord, type Row } from './queries.server';
 
 type SignupRow = typeof schema.signups.$inferInsert;
@@ -18,7 +18,9 @@ async function commitSignups(batch: Waiting[]) {
   try {
     settle(batch, await insertRows(batch.map((w) => w.item)));
   } catch (error) {
-    if (batch.length === 1) return batch[0]!.reject(error);
+    // A database that does not answer fails every row alike: trying them one by one would only
+    // make each caller wait a timeout more.
+    if (batch.length === 1 || isDatabaseUnavailable(error)) return batch.forEach((w) => w.reject(error));
     // One bad row must not fail the others: write them one by one.
     for (const waiting of batch) {
       try {
@@ -58,6 +60,7 @@ async function insertRows(rows: SignupRow[]) {
         confirmationMailClaimedAt: null,
         confirmationMailSentAt: null,
         confirmationMailAttempts: 0,
+        confirmationMailGivenUpAt: null,
       },
       created: true,
     });

@@ -1,0 +1,90 @@
+// /konto/bestaetigen?token=…: where the verification mail's link leads. Opening it changes nothing
+// (mail scanners open links); the page asks for the account's password, and its plain form post
+// verifies the address, ends every older session and signs this browser in. Works without JavaScript.
+import { data, Form, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/konto.bestaetigen';
+import { Notice } from '~/components/account/Notice';
+import { PasswordField } from '~/components/account/PasswordField';
+import '~/components/account/account.css';
+import { AUTH_COPY, VERIFY_COPY } from '~/copy/account';
+import { pageMeta } from '~/lib/seo';
+import {
+  readForm,
+  readVerificationLink,
+  setCookieHeaders,
+  verifyWithPassword,
+} from '~/server/accounts/accounts.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const link = await readVerificationLink(token);
+  return { token, state: link.state, email: link.state === 'invalid' ? null : link.email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const token = form.get('token') ?? '';
+  const result = await verifyWithPassword(token, (form.get('password') ?? '').slice(0, 1000), request, context);
+  switch (result.kind) {
+    case 'verified':
+      return redirect('/konto?bestaetigt', { status: 303, headers: setCookieHeaders(result.setCookies) });
+    case 'wrong-password':
+      return data({ notice: { ok: false, message: VERIFY_COPY.wrongPassword } }, { status: 400 });
+    case 'limited':
+      return data(
+        { notice: { ok: false, message: VERIFY_COPY.limited } },
+        { status: 429, headers: { 'Retry-After': String(result.retryAfter) } },
+      );
+    case 'already-verified':
+      return { notice: { ok: true, message: VERIFY_COPY.alreadyVerified }, done: true };
+    default:
+      return data({ notice: { ok: false, message: VERIFY_COPY.invalid }, done: true }, { status: 400 });
+  }
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: VERIFY_COPY.title, path: '/konto/bestaetigen', noindex: true });
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
+  const { token, state, email } = loaderData;
+  const linkNotice =
+    state === 'invalid'
+      ? { ok: false, message: VERIFY_COPY.invalid }
+      : state === 'already-verified'
+        ? { ok: true, message: VERIFY_COPY.alreadyVerified }
+        : undefined;
+  const showForm = state === 'valid' && !(actionData && 'done' in actionData);
+  return (
+    <main className="account-page">
+      <section className="account-card" aria-labelledby="verify-title">
+        <h1 id="verify-title">{VERIFY_COPY.title}</h1>
+        <Notice notice={actionData?.notice ?? linkNotice} />
+        {showForm && email ? (
+          <Form method="post" className="account-form" aria-busy={busy}>
+            <p>{VERIFY_COPY.intro(email)}</p>
+            <input type="hidden" name="token" value={token} />
+            <PasswordField id="verify-password" label={VERIFY_COPY.password} isNew={false} />
+            <div className="account-actions">
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {VERIFY_COPY.submit}
+              </button>
+              <a href="/auth">{VERIFY_COPY.forgot}</a>
+            </div>
+          </Form>
+        ) : (
+          <p>
+            <a className="button button--primary" href="/auth">
+              {VERIFY_COPY.toAuth}
+            </a>
+          </p>
+        )}
+      </section>
+      <p className="account-back">
+        <a href="/">{AUTH_COPY.home}</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,92 @@
+// The team dashboard's own sign-in (form posts to /teamdashboard, with or without JavaScript):
+// email and password, then the second factor (a code from the authenticator app or a backup
+// code), and signing out. Each step goes through Better Auth's handler like a browser's call (its
+// limiter, origin check and cookies), and is observed like one (the activity log).
+import type { RouterContextProvider } from 'react-router';
+import { z } from 'zod';
+import { TEAM_SIGN_IN_COPY } from '~/copy/team';
+import { callAuth, getSession, type AuthAnswer } from '../accounts/accounts.server';
+import { getDatabase, schema } from '../db/db.server';
+import { eq } from 'drizzle-orm';
+import { recordActivity } from './activity.server';
+import { awaitsSecondFactor, BACKUP_CODE_PATH, observeSignIn, SIGN_IN_PATH, TOTP_PATH } from './sign-in-events.server';
+
+type Context = Readonly<RouterContextProvider>;
+
+export type SignInStep =
+  /** Password right: the second factor is asked next (Better Auth set its pending cookie). */
+  | { kind: 'second-factor'; setCookies: string[] }
+  /** Signed in with both factors. */
+  | { kind: 'signed-in'; setCookies: string[] }
+  | { kind: 'refused'; error: string; status: number; setCookies: string[] };
+
+export const passwordForm = z.object({
+  email: z.string().trim().max(320).catch(''),
+  password: z.string().max(1000).catch(''),
+});
+export const secondFactorForm = z.object({
+  method: z.enum(['totp', 'backup']).catch('totp'),
+  code: z.string().trim().max(64).catch(''),
+});
+
+const message = (answer: AuthAnswer) =>
+  typeof answer.body.message === 'string' && answer.body.message ? answer.body.message : TEAM_SIGN_IN_COPY.unexpected;
+
+async function observed(path: string, body: Record<string, unknown>, request: Request, context: Context) {
+  const answer = await callAuth(path, body, request, context);
+  const extra = await observeSignIn(path, body, request, answer);
+  return { answer, setCookies: [...answer.setCookies, ...extra] };
+}
+
+/** Step 1: email and password. A person who is not a team member is signed out again at once. */
+export async function signInWithPassword(form: unknown, request: Request, context: Context): Promise<SignInStep> {
+  const { email, password } = passwordForm.parse(form);
+  const { answer, setCookies } = await observed(SIGN_IN_PATH, { email, password }, request, context);
+  if (!answer.ok) return { kind: 'refused', error: message(answer), status: answer.status, setCookies };
+  if (answer.body.twoFactorRedirect) return { kind: 'second-factor', setCookies };
+  // Signed in without a second factor: not a team member (every member has one). The session this
+  // opened is ended again, so the page does not leave an applicant signed in by surprise.
+  const token = typeof answer.body.token === 'string' ? answer.body.token : undefined;
+  if (token) await getDatabase().db.delete(schema.authSessions).where(eq(schema.authSessions.token, token));
+  return { kind: 'refused', error: TEAM_SIGN_IN_COPY.notMember, status: 403, setCookies: [] };
+}
+
+/** Step 2: the code from the app, or a backup code. */
+export async function verifySecondFactor(form: unknown, request: Request, context: Context): Promise<SignInStep> {
+  const { method, code } = secondFactorForm.parse(form);
+  const path = method === 'backup' ? BACKUP_CODE_PATH : TOTP_PATH;
+  const { answer, setCookies } = await observed(path, { code }, request, context);
+  if (!answer.ok) {
+    const expired = answer.body.code === 'INVALID_TWO_FACTOR_COOKIE';
+    return {
+      kind: 'refused',
+      error: expired ? TEAM_SIGN_IN_COPY.secondFactorExpired : message(answer),
+      status: answer.status,
+      setCookies,
+    };
+  }
+  return { kind: 'signed-in', setCookies };
+}
+
+/** Signing out: the session ends (its dashboard tokens with it), and the activity log says so. */
+export async function signOutOfTeam(request: Request, context: Context): Promise<string[]> {
+  const session = await getSession(request);
+  const answer = await callAuth('/sign-out', {}, request, context);
+  if (session?.user && answer.ok) {
+    const [user] = await getDatabase()
+      .db.select({ role: schema.authUsers.teamRole })
+      .from(schema.authUsers)
+      .where(eq(schema.authUsers.id, session.user.id));
+    if (user?.role)
+      await recordActivity({
+        action: 'sign-out',
+        member: { id: session.user.id, name: session.user.name },
+        target: session.user.id,
+      });
+  }
+  // A sign-in left half-way (the "start over" of the second step) ends too.
+  const pending = ['better-auth.two_factor', '__Secure-better-auth.two_factor'].map(
+    (name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith('__Secure-') ? '; Secure' : ''}`,
+  );
+  return [...answer.setCookies, ...(awaitsSecondFactor(request) ? pending : [])];
+}
