@@ -17,8 +17,16 @@ import { EventStreamReader } from './event-stream.ts';
 import { registerInviter, type Inviter } from './team-client.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-/** The tag the tests build; a developer's own `localhost/bewegungscoaching:latest` stays untouched. */
-export const TEST_IMAGE = 'localhost/bewegungscoaching:test';
+/**
+ * The tag the tests build: a developer's own `localhost/bewegungscoaching:latest` stays untouched,
+ * and so does another checkout's on the same machine (worktrees share podman's images: one
+ * checkout's build must not replace the image another checkout's stack is running).
+ */
+export const TEST_IMAGE = `localhost/bewegungscoaching:test-${path
+  .basename(ROOT)
+  .toLowerCase()
+  .replace(/[^a-z0-9_.-]/g, '-')
+  .slice(0, 100)}`;
 export const BASE_IMAGES = [
   'docker.io/library/node:24-bookworm-slim',
   'docker.io/library/postgres:15-bookworm',
