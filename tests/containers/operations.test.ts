@@ -12,6 +12,7 @@ import { TEST_ACCESS_CODES } from '../support/codes';
 import {
   caddyRootCertificate,
   containerInviter,
+  containerLog,
   containersMissing,
   h2Request,
   podman,
@@ -83,6 +84,17 @@ describe.runIf(available)(
           `signups answered 201: ${report.accepted.length}, stored: ${stored}`,
       );
       expect(run.code, run.output).toBe(0);
+      if (report.failures.length) {
+        // What Caddy said about them (its errors and the health checks around them).
+        const proxyLog = await containerLog(stack.container('proxy'));
+        console.log(
+          proxyLog
+            .split('\n')
+            .filter((line) => /"level":"error"|health_checker/.test(line))
+            .slice(-30)
+            .join('\n'),
+        );
+      }
       expect(report.failures).toEqual([]);
       expect(report.requests).toBeGreaterThan((run.ms / 1000) * 15);
       expect(stored).toBe(report.accepted.length);
