@@ -11,10 +11,14 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    headers?: Record<string, string>;
     requests?: Request[];
   }
   interface Result {
     '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
     non2xx: number;
     errors: number;
     timeouts: number;

@@ -7,14 +7,19 @@ import { mediaReference } from './documents/mediaReference';
 import { programme } from './documents/programme';
 import { questionCard } from './documents/questionCard';
 import { landingSections, sectionTexts, switchSection } from './objects/sectionTexts';
-import { groupLinks, heroVideo, operator, operatorDetails, photoNetwork } from './objects/settingsParts';
+import { communityGroup, heroVideo, operator, operatorDetails, photoNetwork } from './objects/settingsParts';
+import { decisionMails, decisionMailText, decisionMailVariant } from './singletons/decisionMails';
 import { landingPage } from './singletons/landingPage';
 import { siteSettings } from './singletons/siteSettings';
 
 /** Document types that exist exactly once, with fixed ids (the desk structure opens them directly). */
-export const SINGLETONS = { siteSettings: 'siteSettings', landingPage: 'landingPage' } as const;
+export const SINGLETONS = {
+  siteSettings: 'siteSettings',
+  landingPage: 'landingPage',
+  decisionMails: 'decisionMails',
+} as const;
 
-export const singletonTypes = [siteSettings, landingPage];
+export const singletonTypes = [siteSettings, landingPage, decisionMails];
 export const documentTypes = [programme, horseCase, mediaReference, questionCard, learningSlide, faqItem, legalPage];
 export const objectTypes = [
   sectionTexts,
@@ -22,9 +27,11 @@ export const objectTypes = [
   landingSections,
   photoNetwork,
   heroVideo,
-  groupLinks,
+  communityGroup,
   operator,
   operatorDetails,
+  decisionMailText,
+  decisionMailVariant,
 ];
 
 export const schemaTypes = [...singletonTypes, ...documentTypes, ...objectTypes];

@@ -17,7 +17,6 @@ export const siteSettingsQuery = defineQuery(`*[_id == "siteSettings"][0]{
   biographyTitle, biography,
   photoNetwork{label, url},
   heroVideo{youtubeId, title, "thumbnail": thumbnail${IMAGE}},
-  groupLinks{reiter, trainer},
   communityPrice,
   operator{name, businessName, street, postalCode, city, country, email, phone, vatId, responsibleForContent},
   "shareImage": shareImage${IMAGE}
@@ -54,4 +53,21 @@ export const landingPageQuery = defineQuery(`*[_id == "landingPage"][0]{
 
 export const legalPageQuery = defineQuery(`*[_type == "legalPage" && slug == $slug][0]{
   slug, title, dateLabel, body
+}`);
+
+// The texts of the mails that tell an applicant the team's decision (read when a mail is sent).
+const MAIL_TEXT = /* groq */ `{subject, body}`;
+export const decisionMailsQuery = defineQuery(`*[_id == "decisionMails"][0]{
+  "approval": approval${MAIL_TEXT},
+  "rejection": rejection${MAIL_TEXT},
+  "byType": byType[]{applicationType, "approval": approval${MAIL_TEXT}, "rejection": rejection${MAIL_TEXT}}
+}`);
+
+// The community's pool of WhatsApp groups: read by the stable links (/gruppe/…) and the dashboard,
+// never by a page, so that no invitation link reaches a page's HTML or data. An entry left without
+// a capacity or an on/off switch counts as the Studio's defaults (1000 places, active).
+export const communityGroupsQuery = defineQuery(`*[_id == "siteSettings"][0].communityGroups[]{
+  "key": _key, audience, name, inviteUrl,
+  "capacity": coalesce(capacity, 1000),
+  "active": coalesce(active, true)
 }`);

@@ -15,6 +15,19 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: schema.json
+export type DecisionMailVariant = {
+  _type: 'decisionMailVariant';
+  applicationType: 'Mentor' | 'Mentee' | 'Business Partner';
+  approval?: DecisionMailText;
+  rejection?: DecisionMailText;
+};
+
+export type DecisionMailText = {
+  _type: 'decisionMailText';
+  subject: string;
+  body: string;
+};
+
 export type OperatorDetails = {
   _type: 'operatorDetails';
   note?: string;
@@ -34,10 +47,13 @@ export type Operator = {
   responsibleForContent?: string;
 };
 
-export type GroupLinks = {
-  _type: 'groupLinks';
-  reiter: string;
-  trainer: string;
+export type CommunityGroup = {
+  _type: 'communityGroup';
+  audience: 'reiter' | 'trainer';
+  name: string;
+  inviteUrl: string;
+  capacity: number;
+  active?: boolean;
 };
 
 export type SanityImageAssetReference = {
@@ -282,6 +298,21 @@ export type Programme = {
   duration: string;
 };
 
+export type DecisionMails = {
+  _id: string;
+  _type: 'decisionMails';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  approval: DecisionMailText;
+  rejection: DecisionMailText;
+  byType?: Array<
+    {
+      _key: string;
+    } & DecisionMailVariant
+  >;
+};
+
 export type ProgrammeReference = {
   _ref: string;
   _type: 'reference';
@@ -428,7 +459,11 @@ export type SiteSettings = {
   }>;
   photoNetwork: PhotoNetwork;
   heroVideo: HeroVideo;
-  groupLinks: GroupLinks;
+  communityGroups?: Array<
+    {
+      _key: string;
+    } & CommunityGroup
+  >;
   communityPrice: number;
   operator: Operator;
 };
@@ -537,9 +572,11 @@ export type Slug = {
 };
 
 export type AllSanitySchemaTypes =
+  | DecisionMailVariant
+  | DecisionMailText
   | OperatorDetails
   | Operator
-  | GroupLinks
+  | CommunityGroup
   | SanityImageAssetReference
   | HeroVideo
   | PhotoNetwork
@@ -555,6 +592,7 @@ export type AllSanitySchemaTypes =
   | MediaReference
   | HorseCase
   | Programme
+  | DecisionMails
   | ProgrammeReference
   | HorseCaseReference
   | MediaReferenceReference
@@ -575,7 +613,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../schemas/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{  siteTitle, siteDescription, founderName, tagline, quote, quoteAuthor,  "signature": signature{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  "seal": seal{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  "portrait": portrait{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  biographyTitle, biography,  photoNetwork{label, url},  heroVideo{youtubeId, title, "thumbnail": thumbnail{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}},  groupLinks{reiter, trainer},  communityPrice,  operator{name, businessName, street, postalCode, city, country, email, phone, vatId, responsibleForContent},  "shareImage": shareImage{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}}
+// Query: *[_id == "siteSettings"][0]{  siteTitle, siteDescription, founderName, tagline, quote, quoteAuthor,  "signature": signature{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  "seal": seal{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  "portrait": portrait{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}},  biographyTitle, biography,  photoNetwork{label, url},  heroVideo{youtubeId, title, "thumbnail": thumbnail{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}},  communityPrice,  operator{name, businessName, street, postalCode, city, country, email, phone, vatId, responsibleForContent},  "shareImage": shareImage{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}}
 export type SiteSettingsQueryResult =
   | {
       siteTitle: string;
@@ -651,10 +689,6 @@ export type SiteSettingsQueryResult =
           };
         };
       };
-      groupLinks: {
-        reiter: string;
-        trainer: string;
-      };
       communityPrice: number;
       operator: {
         name: string;
@@ -693,7 +727,6 @@ export type SiteSettingsQueryResult =
       biography: null;
       photoNetwork: null;
       heroVideo: null;
-      groupLinks: null;
       communityPrice: null;
       operator: null;
       shareImage: null;
@@ -907,3 +940,47 @@ export type LegalPageQueryResult = {
       }
   >;
 } | null;
+
+// Source: ../schemas/queries.ts
+// Variable: decisionMailsQuery
+// Query: *[_id == "decisionMails"][0]{  "approval": approval{subject, body},  "rejection": rejection{subject, body},  "byType": byType[]{applicationType, "approval": approval{subject, body}, "rejection": rejection{subject, body}}}
+export type DecisionMailsQueryResult =
+  | {
+      approval: null;
+      rejection: null;
+      byType: null;
+    }
+  | {
+      approval: {
+        subject: string;
+        body: string;
+      };
+      rejection: {
+        subject: string;
+        body: string;
+      };
+      byType: Array<{
+        applicationType: 'Business Partner' | 'Mentee' | 'Mentor';
+        approval: {
+          subject: string;
+          body: string;
+        } | null;
+        rejection: {
+          subject: string;
+          body: string;
+        } | null;
+      }> | null;
+    }
+  | null;
+
+// Source: ../schemas/queries.ts
+// Variable: communityGroupsQuery
+// Query: *[_id == "siteSettings"][0].communityGroups[]{  "key": _key, audience, name, inviteUrl,  "capacity": coalesce(capacity, 1000),  "active": coalesce(active, true)}
+export type CommunityGroupsQueryResult = Array<{
+  key: string;
+  audience: 'reiter' | 'trainer';
+  name: string;
+  inviteUrl: string;
+  capacity: number;
+  active: boolean | true;
+}> | null;

@@ -99,10 +99,32 @@ describe('rules that stop a broken page', () => {
   test('links that are not https', async () => {
     const settings = byId('siteSettings');
     settings.photoNetwork.url = 'http://www.instagram.com/x/';
-    settings.groupLinks.trainer = 'https://example.org/gruppe';
+    settings.communityGroups[1].inviteUrl = 'https://example.org/gruppe';
     const errors = (await errorsOf(settings)).join('\n');
     expect(errors).toMatch(/photoNetwork\.url/);
-    expect(errors).toMatch(/groupLinks\.trainer: .*chat\.whatsapp\.com/);
+    expect(errors).toMatch(/communityGroups\.{"_key":"trainerinnen-1"}\.inviteUrl: .*chat\.whatsapp\.com/);
+  });
+
+  test('a group with a capacity outside 1–1,024, without a name or an audience', async () => {
+    const settings = byId('siteSettings');
+    settings.communityGroups[0].capacity = 1025;
+    settings.communityGroups[1].capacity = 0;
+    settings.communityGroups.push({ _key: 'ohne', _type: 'communityGroup', inviteUrl: 'https://chat.whatsapp.com/X' });
+    const errors = (await errorsOf(settings)).join('\n');
+    expect(errors).toMatch(/reiterclub-1.*capacity: .*1 bis 1\.024/);
+    expect(errors).toMatch(/trainerinnen-1.*capacity: .*1 bis 1\.024/);
+    expect(errors).toMatch(/ohne.*audience: /);
+    expect(errors).toMatch(/ohne.*name: /);
+  });
+
+  test('a pool without an active group for an audience', async () => {
+    const settings = byId('siteSettings');
+    settings.communityGroups[1].active = false;
+    expect((await errorsOf(settings)).join('\n')).toMatch(
+      /communityGroups: Es fehlt eine aktive Gruppe für: Trainerinnen/,
+    );
+    settings.communityGroups = [];
+    expect((await errorsOf(settings)).join('\n')).toMatch(/Reiterinnen \(Reiterclub\), Trainerinnen/);
   });
 
   test('a community price other than 0 €, a malformed video id, a missing operator street', async () => {
@@ -114,6 +136,21 @@ describe('rules that stop a broken page', () => {
     expect(errors).toMatch(/communityPrice/);
     expect(errors).toMatch(/heroVideo\.youtubeId/);
     expect(errors).toMatch(/operator\.street/);
+  });
+
+  test('decision mails: an unknown placeholder, a missing rejection, an empty type entry, a type twice', async () => {
+    const mails = byId('decisionMails');
+    mails.approval.body = 'Hallo {vorname}, du schriebst: {nachricht}';
+    delete mails.rejection;
+    mails.byType = [
+      { _key: 'a', _type: 'decisionMailVariant', applicationType: 'Mentee' },
+      { _key: 'b', _type: 'decisionMailVariant', applicationType: 'Mentee', rejection: mails.approval },
+    ];
+    const errors = (await errorsOf(mails)).join('\n');
+    expect(errors).toMatch(/approval\.body: Unbekannter Platzhalter „\{nachricht\}“/);
+    expect(errors).toMatch(/rejection: (Die Absage fehlt|Required)/);
+    expect(errors).toMatch(/byType.*Bitte schreibe eine Zusage, eine Absage oder beides/);
+    expect(errors).toMatch(/byType: Für „Mentee“ gibt es zwei Einträge/);
   });
 
   test('a legal page without date or a second page for the same slug', async () => {

@@ -1,4 +1,4 @@
-// Desk structure: the two singletons first (opened directly, no list), then one list per type.
+// Desk structure: the singletons first (opened directly, no list), then one list per type.
 import type { StructureResolver } from 'sanity/structure';
 import { SINGLETONS } from '../schemas';
 
@@ -11,6 +11,7 @@ export const structure: StructureResolver = (S) =>
     .items([
       singleton(S, 'landingPage', SINGLETONS.landingPage, 'Startseite'),
       singleton(S, 'siteSettings', SINGLETONS.siteSettings, 'Website-Einstellungen'),
+      singleton(S, 'decisionMails', SINGLETONS.decisionMails, 'E-Mails zur Entscheidung'),
       S.divider(),
       S.documentTypeListItem('programme').title('Programme'),
       S.documentTypeListItem('horseCase').title('Pferde (Vorher – Nachher)'),

@@ -25,6 +25,9 @@ export default [
   route('mitmachen', 'routes/mitmachen.tsx'),
   route('newsletter/bestaetigen', 'routes/newsletter.bestaetigen.tsx'),
   route('newsletter/abmelden', 'routes/newsletter.abmelden.tsx'),
+  // The community's stable links: a redirect to the audience's current WhatsApp group.
+  route('gruppe/reiter', 'routes/gruppe.ts', { id: 'routes/gruppe-reiter' }),
+  route('gruppe/trainer', 'routes/gruppe.ts', { id: 'routes/gruppe-trainer' }),
   // Resource routes (HTTP API).
   route('healthz', 'routes/healthz.ts'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
@@ -52,6 +55,8 @@ export default [
   route('api/insights', 'routes/api.insights.ts'),
   route('api/insights.csv', 'routes/api.insights[.]csv.ts'),
   route('api/insights/events', 'routes/api.insights.events.ts'),
+  route('api/community', 'routes/api.community.ts'),
+  route('api/community/qr/:file', 'routes/api.community.qr.$file.ts'),
   route('api/preview/enable', 'routes/api.preview.enable.ts'),
   route('api/preview/disable', 'routes/api.preview.disable.ts'),
   route('api/*', 'routes/api.not-found.ts'),

@@ -57,20 +57,87 @@ const whatsappLink = (rule: UrlRule) => [
   ),
 ];
 
-export const groupLinks = defineType({
-  name: 'groupLinks',
-  title: 'WhatsApp-Gruppen',
+/** The most members a WhatsApp group can hold. */
+export const WHATSAPP_GROUP_LIMIT = 1024;
+/** The capacity a new group of the pool starts with: room below WhatsApp's limit for admins and late joins. */
+export const DEFAULT_GROUP_CAPACITY = 1000;
+export const COMMUNITY_AUDIENCES = [
+  { title: 'Reiterinnen (Reiterclub)', value: 'reiter' },
+  { title: 'Trainerinnen', value: 'trainer' },
+];
+
+/**
+ * One WhatsApp group of the community's pool. The stable links /gruppe/reiter and /gruppe/trainer
+ * lead to the first active group of their audience that has not reached its capacity; the clicks
+ * are counted per entry (its `_key`), so a reset invitation is replaced in `inviteUrl` of the same
+ * entry, and a new group gets an entry of its own.
+ */
+export const communityGroup = defineType({
+  name: 'communityGroup',
+  title: 'WhatsApp-Gruppe',
   type: 'object',
   fields: [
     defineField({
-      name: 'reiter',
-      title: 'Reiterclub-Gruppe (für Reiterinnen)',
+      name: 'audience',
+      title: 'Für',
+      type: 'string',
+      options: { list: COMMUNITY_AUDIENCES, layout: 'radio', direction: 'horizontal' },
+      validation: (rule) => rule.required().error('Bitte wähle, für wen die Gruppe ist.'),
+    }),
+    defineField({
+      name: 'name',
+      title: 'Name der Gruppe',
+      description: 'Nur für euch: so heißt die Gruppe im Dashboard und in den Hinweisen per E-Mail.',
+      type: 'string',
+      validation: requiredText('Der Name'),
+    }),
+    defineField({
+      name: 'inviteUrl',
+      title: 'Einladungslink',
+      description:
+        'Aus WhatsApp: Gruppeninfo → „Über Link einladen“. Hast du den Link zurückgesetzt, ersetze ihn hier: Die Links der Website (/gruppe/…) führen dann sofort zum neuen. Für eine neue Gruppe lege einen neuen Eintrag an.',
       type: 'url',
       validation: whatsappLink,
     }),
-    defineField({ name: 'trainer', title: 'Trainerinnen-Gruppe', type: 'url', validation: whatsappLink }),
+    defineField({
+      name: 'capacity',
+      title: 'Plätze',
+      description: `Nach so vielen Klicks auf den Gruppenlink führt er zur nächsten Gruppe. Bei 90 % bekommt das Team eine E-Mail. WhatsApp erlaubt höchstens ${WHATSAPP_GROUP_LIMIT.toLocaleString('de-DE')} Mitglieder.`,
+      type: 'number',
+      initialValue: DEFAULT_GROUP_CAPACITY,
+      validation: (rule) =>
+        rule
+          .required()
+          .integer()
+          .min(1)
+          .max(WHATSAPP_GROUP_LIMIT)
+          .error(`Die Plätze sind eine ganze Zahl von 1 bis ${WHATSAPP_GROUP_LIMIT.toLocaleString('de-DE')}.`),
+    }),
+    defineField({
+      name: 'active',
+      title: 'Aktiv',
+      description: 'Ausgeschaltet führt kein Link mehr zu dieser Gruppe.',
+      type: 'boolean',
+      initialValue: true,
+    }),
   ],
+  preview: {
+    select: { name: 'name', audience: 'audience', capacity: 'capacity', active: 'active' },
+    prepare: ({ name, audience, capacity, active }: Record<string, unknown>) => ({
+      title: `${String(name ?? 'Ohne Namen')}${active === false ? ' (aus)' : ''}`,
+      subtitle: `${audience === 'trainer' ? 'Trainerinnen' : 'Reiterinnen'} · ${String(capacity ?? DEFAULT_GROUP_CAPACITY)} Plätze`,
+    }),
+  },
 });
+
+/** The pool needs an active group for each audience: each stable link must lead somewhere. */
+export function poolProblems(groups: { audience?: string; active?: boolean }[] | undefined): string | true {
+  const missing = COMMUNITY_AUDIENCES.filter(
+    ({ value }) => !(groups ?? []).some((g) => g.audience === value && g.active !== false),
+  );
+  if (!missing.length) return true;
+  return `Es fehlt eine aktive Gruppe für: ${missing.map((a) => a.title).join(', ')}.`;
+}
 
 export const operator = defineType({
   name: 'operator',

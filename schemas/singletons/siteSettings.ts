@@ -1,4 +1,5 @@
-import { defineField, defineType } from '@sanity/types';
+import { defineArrayMember, defineField, defineType } from '@sanity/types';
+import { poolProblems } from '../objects/settingsParts';
 import { imageField, richText, requiredText } from '../fields';
 
 export const siteSettings = defineType({
@@ -103,11 +104,14 @@ export const siteSettings = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
-      name: 'groupLinks',
+      name: 'communityGroups',
       title: 'WhatsApp-Gruppen',
-      type: 'groupLinks',
+      description:
+        'Die Website verlinkt nie direkt auf WhatsApp, sondern auf /gruppe/reiter und /gruppe/trainer: Diese Links führen zur ersten aktiven Gruppe, die noch Plätze hat. Nutze sie in Posts, in der Instagram-Bio und auf Drucksachen (QR-Codes im Team-Dashboard).',
+      type: 'array',
+      of: [defineArrayMember({ type: 'communityGroup' })],
       group: 'community',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.custom(poolProblems),
     }),
     defineField({
       name: 'communityPrice',

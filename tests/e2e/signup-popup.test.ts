@@ -5,15 +5,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { SIGNUP_API_MESSAGES, SIGNUP_MESSAGES } from '~/copy/signup';
-import type { SiteSettings } from '~/lib/content-types';
-import { getSiteSettings } from '~/server/content/content.server';
+import type { CommunityGroup } from '~/lib/content-types';
+import { getCommunityGroups } from '~/server/content/content.server';
 import { browserAvailable } from '../support/browser';
 import { hydrated, useBrowserHarness } from '../support/e2e';
 import { storedSignups } from '../support/team-client';
 
 describe.runIf(browserAvailable())('signup popup', () => {
   const site = useBrowserHarness();
-  let settings: SiteSettings;
+  /** The pool's groups: the stable links lead to their invitations. */
+  let groups: CommunityGroup[];
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
@@ -21,7 +22,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
   let failingRequestsExpected = false;
 
   beforeAll(async () => {
-    settings = await getSiteSettings();
+    groups = await getCommunityGroups();
   });
   beforeEach(async () => {
     context = await site.newContext({ viewport: { width: 1280, height: 800 } });
@@ -172,7 +173,8 @@ describe.runIf(browserAvailable())('signup popup', () => {
 
     const link = dialog().locator('a.signup-group-link');
     await link.waitFor();
-    expect(await link.getAttribute('href')).toBe(settings.groupLinks.reiter);
+    // The stable link, never the invitation itself.
+    expect(await link.getAttribute('href')).toBe('/gruppe/reiter');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect((await link.getAttribute('rel'))!.split(' ')).toContain('noopener');
     expect(await dialog().locator('.signup-done').textContent()).toMatch(/Newsletter/);
@@ -188,7 +190,9 @@ describe.runIf(browserAvailable())('signup popup', () => {
 
     await page.clock.pauseAt(Date.now() + 60_000);
     const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
-    expect(tab.url()).toBe(settings.groupLinks.reiter);
+    // The server sent the tab on to the riders' current group.
+    await tab.waitForURL(/^https:\/\/chat\.whatsapp\.com\//);
+    expect(tab.url()).toBe(groups.find((g) => g.audience === 'reiter')!.inviteUrl);
     expect(await tab.evaluate(() => window.opener)).toBeNull();
     await page.clock.runFor(490);
     expect(await dialog().isVisible()).toBe(true);
@@ -216,7 +220,7 @@ describe.runIf(browserAvailable())('signup popup', () => {
     await submit().click({ force: true });
     const link = dialog().locator('a.signup-group-link');
     await link.waitFor();
-    expect(await link.getAttribute('href')).toBe(settings.groupLinks.trainer);
+    expect(await link.getAttribute('href')).toBe('/gruppe/trainer');
     expect(await dialog().locator('.signup-done').textContent()).not.toMatch(/Newsletter/);
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'hidden' });

@@ -122,8 +122,6 @@ describe('the content module with { draft: true }', () => {
       ...draft.programmes.map((p) => p.number),
       ...draft.mediaReferences.flatMap((m) => [m.url, m.date ?? '']),
       draft.settings.heroVideo.youtubeId,
-      draft.settings.groupLinks.reiter,
-      draft.settings.groupLinks.trainer,
       draft.settings.photoNetwork.url,
       draft.settings.operator.email,
     ];

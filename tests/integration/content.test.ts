@@ -3,7 +3,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { clearContentCache, getLandingContent, getLegalPage, getSiteSettings } from '~/server/content/content.server';
+import {
+  clearContentCache,
+  getCommunityGroups,
+  getLandingContent,
+  getLegalPage,
+  getSiteSettings,
+} from '~/server/content/content.server';
 import type { ResponsiveImage } from '~/lib/content-types';
 import { imageSrc, imageSrcSet } from '~/lib/image-urls';
 
@@ -76,14 +82,34 @@ describe('bundled content', () => {
     expect(content.learningSlides.length).toBeGreaterThan(0);
   });
 
-  test('site settings: free community, https group links, images with alt text', async () => {
+  test('site settings: free community, images with alt text; no invitation link in what pages get', async () => {
     const settings = await getSiteSettings();
     expect(settings.communityPrice).toBe(0);
-    expect(settings.groupLinks.reiter).toMatch(/^https:\/\/chat\.whatsapp\.com\//);
-    expect(settings.groupLinks.trainer).toMatch(/^https:\/\/chat\.whatsapp\.com\//);
+    expect(JSON.stringify(settings)).not.toContain('chat.whatsapp.com');
     expect(settings.photoNetwork.url).toMatch(/^https:\/\//);
     expect(settings.heroVideo.youtubeId).toMatch(/^[A-Za-z0-9_-]{11}$/);
     for (const image of [settings.signature, settings.seal, settings.heroVideo.thumbnail]) expectImage(image);
+  });
+
+  test('the pool of WhatsApp groups: one active group per audience, placeholders until launch', async () => {
+    expect(await getCommunityGroups()).toEqual([
+      {
+        key: 'reiterclub-1',
+        audience: 'reiter',
+        name: 'Reiterclub',
+        inviteUrl: 'https://chat.whatsapp.com/PLATZHALTER-REITERCLUB',
+        capacity: 1000,
+        active: true,
+      },
+      {
+        key: 'trainerinnen-1',
+        audience: 'trainer',
+        name: 'Trainerinnen',
+        inviteUrl: 'https://chat.whatsapp.com/PLATZHALTER-TRAINERINNEN',
+        capacity: 1000,
+        active: true,
+      },
+    ]);
   });
 
   test('legal pages are dated October 2025; the imprint carries the operator from the settings', async () => {
@@ -125,6 +151,10 @@ describe('bundled content', () => {
       'Tagessummen',
       'Global Privacy Control',
       '§ 25 Abs. 1 TDDDG',
+      // The group links' click count: what it keeps and what it does not.
+      'Klicks auf unsere Gruppenlinks',
+      'zu welcher Gruppe er führte, den Tag und',
+      'speichern wir dafür nicht, und wir setzen kein Cookie',
     ])
       expect(privacy).toContain(part);
   });

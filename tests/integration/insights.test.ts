@@ -55,6 +55,7 @@ describeEachDatabase('insights', (current) => {
     await db.delete(schema.insightsSalts);
     await db.delete(schema.signups);
     await db.delete(schema.applications);
+    await db.delete(schema.communityClicks);
     forgetVisitorMemory();
   });
   const rows = () => current().db.select().from(schema.insightsDaily);
@@ -233,9 +234,15 @@ describeEachDatabase('insights', (current) => {
         { day: day(10), metric: 'device', key: 'phone', count: 5 },
         { day: day(11), metric: 'device', key: 'desktop', count: 2 },
         { day: day(11), metric: 'popup_open', key: '', count: 6 },
-        { day: day(12), metric: 'group_click', key: '', count: 2 },
+        // The beacon's group_click of pages of earlier builds: accepted, no longer the group step.
+        { day: day(12), metric: 'group_click', key: '', count: 5 },
       );
       await db.insert(schema.insightsDaily).values(values);
+      // The group step: clicks counted where the stable link redirects (one outside the range).
+      await db.insert(schema.communityClicks).values([
+        { day: day(12), groupKey: 'reiterclub-1', campaign: 'instagram|story|=cmd', count: 2 },
+        { day: day(15), groupKey: 'reiterclub-1', campaign: '', count: 4 },
+      ]);
       await countServerEvent('code_accepted', new Date('2026-11-12T10:00:00Z'));
       // Signups at the range's edges in Berlin time: 00:30 on the 8th is in, 23:30 on the 14th is in,
       // 00:30 on the 15th is out.
@@ -268,7 +275,13 @@ describeEachDatabase('insights', (current) => {
         { source: 'instagram', visitors: 7 },
         { source: 'google', visitors: 4 },
       ]);
-      expect(body.campaigns).toEqual([{ source: 'instagram', medium: 'story', campaign: '=cmd', visitors: 3 }]);
+      expect(body.campaigns).toEqual([
+        { source: 'instagram', medium: 'story', campaign: '=cmd', visitors: 3, groupClicks: 2 },
+      ]);
+      expect(body.groups).toEqual([
+        { audience: 'reiter', name: 'Reiterclub', clicks: 2, total: 0, capacity: 1000, current: true },
+        { audience: 'trainer', name: 'Trainerinnen', clicks: 0, total: 0, capacity: 1000, current: true },
+      ]);
       expect(body.devices).toEqual({ phone: 5, desktop: 2 });
       expect(body.funnel).toEqual({
         landingViews: 154,
@@ -293,7 +306,9 @@ describeEachDatabase('insights', (current) => {
       expect(lines[0]).toBe('Bereich;Eintrag;Besucher;Seitenaufrufe;Anzahl');
       expect(lines[1]).toBe('Tag;08.11.2026;8;17;');
       expect(lines).toContain('Summe;08.11.2026–14.11.2026;77;161;');
-      expect(lines).toContain('Kampagne;instagram / story / =cmd;3;;');
+      expect(lines).toContain('Kampagne;instagram / story / =cmd;3;;2');
+      expect(lines).toContain('Gruppe;"Reiterclub (Reiterinnen): 0 von 1000 Plätzen, aktuell";;;2');
+      expect(lines).toContain('Funnel;Gruppenlink geklickt;;;2');
       expect(lines).toContain('Funnel;Code akzeptiert;;;1');
       expect(lines).toContain('Funnel;Anmeldungen Trainer;;;1');
     });

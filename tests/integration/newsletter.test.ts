@@ -73,6 +73,25 @@ describeEachDatabase('newsletter double opt-in', (current) => {
     expect(await call(confirmRoute.loader, new Request(link))).toMatchObject({ state: 'already-confirmed' });
   });
 
+  test("the confirmation mail carries the stable link of the signup's group, never a WhatsApp invitation", async () => {
+    const rider = email();
+    const trainer = email();
+    await signUp({ email: rider, newsletterOptIn: true });
+    await signUp({ email: trainer, userType: 'trainer', newsletterOptIn: true });
+    for (const [to, audience] of [
+      [rider, 'reiter'],
+      [trainer, 'trainer'],
+    ]) {
+      const mail = await smtp.waitFor((m) => m.to.includes(to!));
+      expect(mail.links).toContain(`${PUBLIC_URL}/gruppe/${audience}`);
+      expect(mail.text.replace(/\r\n/g, '\n')).toContain(
+        `Hier ist dein Link zur Gruppe.\n\n${PUBLIC_URL}/gruppe/${audience}\n`,
+      );
+      expect(mail.html).toContain(`<a href="${PUBLIC_URL}/gruppe/${audience}">`);
+      expect(mail.text + mail.html).not.toContain('chat.whatsapp.com');
+    }
+  });
+
   test('no opt-in, no mail; a repeated signup sends no second mail', async () => {
     const quiet = email();
     await signUp({ email: quiet, newsletterOptIn: false });

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
 import { createPostgresDatabase } from './postgres';
 import { startServer, type TestServer } from './server';
-import { smtpSink, type SmtpSink } from './smtp';
+import { smtpSink, type SmtpOptions, type SmtpSink } from './smtp';
 import { teamOwner } from './team-client';
 
 type Env = Record<string, string | undefined>;
@@ -19,7 +19,7 @@ function started<T>(value: T | undefined, what: string): T {
 
 export interface HarnessOptions {
   /** Start a capturing SMTP server first; the app server sends its mail there (SMTP_URL). */
-  smtp?: boolean;
+  smtp?: boolean | SmtpOptions;
   /**
    * The app server's environment on top of the test defaults. A function is called in beforeAll,
    * so it can use what hooks registered before the harness prepared (a database, a build copy).
@@ -60,7 +60,7 @@ export interface BrowserHarness {
  * the server starts and, since vitest runs after-hooks in reverse order, after it has stopped.
  */
 export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness {
-  const smtp = options.smtp ? smtpSink() : undefined;
+  const smtp = options.smtp ? smtpSink(options.smtp === true ? {} : options.smtp) : undefined;
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
@@ -149,14 +149,15 @@ export function pageProblems(page: Page): string[] {
 
 /**
  * Two servers (`a` and `b`) on one fresh PostgreSQL database, started before the block's first
- * test; stopped, and the database dropped, after its last.
+ * test; stopped, and the database dropped, after its last. `env` as a function is called in
+ * beforeAll (after hooks registered before this call: a Sanity stand-in, an SMTP server).
  */
-export function useServerPairOnPostgres(env: Env = {}) {
+export function useServerPairOnPostgres(env: Env | (() => Env) = {}) {
   let database: { url: string; drop: () => Promise<void> } | undefined;
   let servers: TestServer[] = [];
   beforeAll(async () => {
     database = await createPostgresDatabase();
-    const options = { env: { DATABASE_URL: database.url, ...env } };
+    const options = { env: { DATABASE_URL: database.url, ...(typeof env === 'function' ? env() : env) } };
     servers = await Promise.all([startServer(options), startServer(options)]);
   });
   afterAll(async () => {

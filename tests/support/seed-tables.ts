@@ -33,11 +33,15 @@ export const SEED = [
   `insert into team_tokens (token_hash, session_id) values ('token-hash-1', 'session-1')`,
   `insert into team_devices (user_id, device_hash) values ('user-1', 'device-hash-1')`,
   `insert into team_activity (member_id, member_name, action, target, detail) values ('user-1', 'Zoë Weiß', 'export', 'applications', '{"filter": {"status": "approved"}, "rows": 3}')`,
+  `insert into decision_mails (application_id, decision, from_status, decided_by_id, decided_by_name, decided_at, due_at, status, attempts, sent_at)
+   values ('${APPLICATION}', 'approved', 'pending', 'user-1', 'Zoë Weiß', now() - interval '1 hour', now() - interval '58 minutes', 'sent', 1, now() - interval '57 minutes')`,
   `insert into auth_rate_limits (id, key, count, last_request) values ('limit-1', '127.0.0.1/sign-in/email', 2, 1795000000000)`,
   `insert into insights_daily (day, metric, key, count) values ('2026-01-02', 'pageview', '/', 41), ('2026-01-02', 'visitor', '', 17)`,
   // Today's (Berlin) salt and hashes: those of a past day are deleted by a running server's sweep.
   `insert into insights_salts (day, salt) values ((now() at time zone 'Europe/Berlin')::date, 'c2VlZC1zYWx0')`,
   `insert into insights_visitors (day, hash) values ((now() at time zone 'Europe/Berlin')::date, 'seed-hash-1')`,
+  `insert into community_groups (key, clicks, announced_capacity) values ('reiterclub-1', 912, 1000), ('trainerinnen-1', 3, null)`,
+  `insert into community_clicks (day, group_key, campaign, count) values ('2026-01-02', 'reiterclub-1', 'instagram|bio|', 12), ('2026-01-02', 'trainerinnen-1', '', 3)`,
 ];
 
 /** Inserts SEED; throws if a table of the schema got no row (a new table needs a row here). */

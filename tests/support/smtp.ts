@@ -23,6 +23,8 @@ export interface CapturedMail {
 export interface TestSmtp {
   url: string;
   mails: CapturedMail[];
+  /** Mails whose data began to arrive (received or not yet). */
+  readonly receiving: number;
   /** Resolves with the first mail (already received or arriving) that matches. */
   waitFor(match: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
@@ -89,19 +91,33 @@ function parseMail(raw: string, to: string[] = []): CapturedMail {
   };
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+export interface SmtpOptions {
+  /** Recipients this server refuses for good (550), as a mailbox that does not exist. */
+  refuse?: (address: string) => boolean;
+  /** How long the server takes to accept each mail after its data (a slow mail server). */
+  acceptDelayMs?: number;
+}
+
+export async function startSmtp({ refuse, acceptDelayMs = 0 }: SmtpOptions = {}): Promise<TestSmtp> {
   const mails: CapturedMail[] = [];
   const waiters = new Set<() => void>();
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     // The server's pooled client connections stay open; closing must not wait the default 30 s for them.
     closeTimeout: 100,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuse?.(address.address)) return callback();
+      callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
+      receiving++;
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (acceptDelayMs) await new Promise((resolve) => setTimeout(resolve, acceptDelayMs));
         mails.push(
           parseMail(
             Buffer.concat(chunks).toString('utf8'),
@@ -118,6 +134,9 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    get receiving() {
+      return receiving;
+    },
     waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -148,10 +167,10 @@ export interface SmtpSink extends Omit<TestSmtp, 'close'> {
  * One capturing SMTP server for the test file (or describe block) that calls this: started before
  * its first test, closed after its last. Read its fields inside tests and hooks, not at the top.
  */
-export function smtpSink(): SmtpSink {
+export function smtpSink(options: SmtpOptions = {}): SmtpSink {
   let smtp: TestSmtp | undefined;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtp(options);
   });
   afterAll(() => smtp?.close());
   const current = () => {
@@ -164,6 +183,9 @@ export function smtpSink(): SmtpSink {
     },
     get mails() {
       return current().mails;
+    },
+    get receiving() {
+      return current().receiving;
     },
     waitFor: (match, timeoutMs) => current().waitFor(match, timeoutMs),
     mailsTo: (to) => current().mails.filter((m) => m.to.includes(to)),

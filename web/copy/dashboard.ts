@@ -22,7 +22,14 @@ export const DASHBOARD_COPY = {
   gateSubmit: 'Unlock',
   gateChecking: 'Checking…',
   noScript: 'The dashboard needs JavaScript.',
-  views: { applications: 'Applications', signups: 'Signups', insights: 'Insights', team: 'Team', activity: 'Activity' },
+  views: {
+    applications: 'Applications',
+    signups: 'Signups',
+    insights: 'Insights',
+    community: 'Community',
+    team: 'Team',
+    activity: 'Activity',
+  },
   viewsLabel: 'Dashboard sections',
   filtersLabel: 'Filter applications',
   type: 'Type',
@@ -86,7 +93,31 @@ export const GATE_TEXTS = {
 } as const;
 
 /** Under the filters: the keys of the keyboard review. */
-export const KEY_HELP = 'Keyboard: j / k next / previous application, a approve, r reject, p pending.';
+export const KEY_HELP =
+  'Keyboard: j / k next / previous application, a approve, r reject, p pending, u undo (while the mail waits).';
+
+/** What a card says about the mail that tells the applicant a decision, and its undo. */
+export const DECISION_MAIL_COPY = {
+  /** The mail of the card's current status; the other decision's mail is named. */
+  mail: 'Mail',
+  named: { approved: 'Approval mail', rejected: 'Rejection mail' },
+  scheduled: (what: string, left: string) => `${what} in ${left}`,
+  sending: (what: string) => `${what} is being sent…`,
+  sent: (what: string, when: string) => `${what} sent ${when}`,
+  failed: (what: string, when: string) => `${what} failed ${when} · retrying`,
+  gaveUp: (what: string, when: string) =>
+    `${what} could not be sent (last try ${when}). Please write to the applicant yourself.`,
+  cancelled: 'No mail: the decision was undone',
+  undo: 'Undo',
+  undoLabel: (name: string) => `Undo the decision on ${name}`,
+  /** The bar under the filters after a decision made on this page. */
+  decided: { approved: 'Approved', rejected: 'Rejected' },
+  undoKey: '(u)',
+  announced: (decided: string, name: string, when: string) =>
+    `${decided} ${name}. The mail goes out at ${when}; press u or Undo to take the decision back.`,
+  historyMail: { sent: 'sent', failed: 'failed' },
+  historyDecidedBy: '· decided by',
+} as const;
 
 /** The signups table's type column. */
 export const TYPE_NAMES: Record<UserType, string> = { reiter: 'Rider', trainer: 'Trainer' };

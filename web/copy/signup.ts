@@ -20,7 +20,7 @@ export const SIGNUP_API_MESSAGES = {
   unsupported: 'Die Anfrage muss als JSON (application/json) gesendet werden.',
 } as const;
 
-/** The signup form's interface words (popup and /mitmachen); the group links come from the site settings. */
+/** The signup form's interface words (popup and /mitmachen); the group link is the stable /gruppe/… link (~/lib/community). */
 export const SIGNUP_COPY = {
   title: 'Komm in die kostenlose WhatsApp-Gruppe',
   intro: 'Trag dich ein und du bekommst sofort den Link zu deiner Gruppe. Die Community ist kostenlos (0\u00a0€).',

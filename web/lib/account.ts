@@ -1,6 +1,6 @@
 // What /konto shows and the export holds besides the account itself: the applications (each with
 // its history) and signups under the account's verified email address.
-import type { ApplicationRecord, HistoryEntry } from './applications';
+import type { ApplicationRecord, ApplicationStatus, Decision, HistoryEntry } from './applications';
 import type { SignupRecord } from './signup';
 
 export interface AccountSignup extends SignupRecord {
@@ -11,4 +11,36 @@ export interface AccountSignup extends SignupRecord {
 export interface AccountHoldings {
   applications: (ApplicationRecord & { history: HistoryEntry[] })[];
   signups: AccountSignup[];
+}
+
+/** An application as its applicant sees it on /konto: what they were told, and when. */
+export interface ApplicantView {
+  /**
+   * The status to show: the record's, except while the team can still undo a decision (its mail
+   * waits), when the applicant still sees the status before it.
+   */
+  status: ApplicationStatus;
+  /** The decision mail that went out last, if any. */
+  mailed?: { decision: Decision; at: string };
+  /** The application's arrival and every decision mail sent, oldest first. */
+  history: ({ kind: 'received'; at: string } | { kind: 'mailed'; at: string; decision: Decision })[];
+}
+
+/** What /konto shows of an application (and its history) at `now` (ms). */
+export function applicantView(
+  application: ApplicationRecord & { history: HistoryEntry[] },
+  now: number,
+): ApplicantView {
+  const mail = application.decisionMail;
+  const undoable = mail?.status === 'scheduled' && mail.from && Date.parse(mail.at) > now;
+  const history: ApplicantView['history'] = [{ kind: 'received', at: application.createdAt }];
+  for (const entry of application.history) {
+    if (entry.mail?.status === 'sent') history.push({ kind: 'mailed', at: entry.at, decision: entry.mail.decision });
+  }
+  const lastMailed = history.findLast((entry) => entry.kind === 'mailed');
+  return {
+    status: undoable ? mail.from! : application.status,
+    ...(lastMailed?.kind === 'mailed' ? { mailed: { decision: lastMailed.decision, at: lastMailed.at } } : {}),
+    history,
+  };
 }

@@ -25,6 +25,32 @@ export interface ApplicationRecord {
   version: number;
   /** The team member of the last status change; null until there was one. */
   updatedBy: TeamMemberRef | null;
+  /** The latest mail that tells the applicant a decision; null until there was one. */
+  decisionMail: DecisionMailState | null;
+}
+
+/** The statuses that are decisions: setting one mails it to the applicant (after a delay with undo). */
+export const DECISIONS = ['approved', 'rejected'] as const;
+export type Decision = (typeof DECISIONS)[number];
+export const isDecision = (status: ApplicationStatus): status is Decision => status !== 'pending';
+
+export const DECISION_MAIL_STATUSES = ['scheduled', 'sent', 'cancelled', 'failed'] as const;
+
+/** Where an application's latest decision mail stands. */
+export interface DecisionMailState {
+  /**
+   * scheduled: waits for its delay (or is being sent); sent: the mail server took it; cancelled: a
+   * further change came within the delay; failed: the last attempt failed (see `retrying`).
+   */
+  status: (typeof DECISION_MAIL_STATUSES)[number];
+  /** scheduled: when it goes out; sent: when it went; cancelled: when; failed: the last attempt. */
+  at: string;
+  /** Which decision the mail tells. */
+  decision: Decision;
+  /** While scheduled: the status before the decision, which an undo sets again. */
+  from?: ApplicationStatus;
+  /** When failed: true while it is still tried again, false once it was given up. */
+  retrying?: boolean;
 }
 
 /** A team member as a record names them: their id (null once the account is gone) and name then. */
@@ -38,8 +64,13 @@ export interface HistoryEntry {
   from: ApplicationStatus | null;
   to: ApplicationStatus;
   at: string;
-  /** Who changed it (null for the creation). */
+  /** Who changed it (null for the creation); for a mail, who made the decision it told. */
   by: TeamMemberRef | null;
+  /**
+   * Present on the entries of a decision mail (not a status change: `from` and `to` are both the
+   * status then): which decision it told, and whether it was sent or failed.
+   */
+  mail?: { decision: Decision; status: 'sent' | 'failed' };
 }
 
 /** The value of a filter that does not filter. */

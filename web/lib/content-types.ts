@@ -6,7 +6,12 @@
 // - a field left empty (null in GROQ) is absent (undefined).
 // A new field therefore needs the schema, the query and `npm run typegen`, nothing here.
 import type { PortableTextBlock } from '@portabletext/react';
-import type { LandingPageQueryResult, LegalPageQueryResult, SiteSettingsQueryResult } from '../../schemas/sanity.types';
+import type {
+  CommunityGroupsQueryResult,
+  LandingPageQueryResult,
+  LegalPageQueryResult,
+  SiteSettingsQueryResult,
+} from '../../schemas/sanity.types';
 
 export type { PortableTextBlock };
 export type UserType = 'reiter' | 'trainer';
@@ -79,3 +84,6 @@ type Legal = NonNullable<LegalPageQueryResult>;
 export type LegalSlug = Legal['slug'];
 /** A legal page; its operator-details block is already replaced by the operator's details. */
 export type LegalPage = Omit<Content<Legal>, 'body'> & { body: PortableTextBlock[] };
+
+/** One WhatsApp group of the community's pool (server only: pages never get invitation links). */
+export type CommunityGroup = NonNullable<CommunityGroupsQueryResult>[number];

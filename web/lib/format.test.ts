@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatDate, formatPrice } from './format';
+import { formatDate, formatDateTime, formatPrice } from './format';
 
 test('prices read the German way, with a non-breaking space before the euro sign', () => {
   expect(formatPrice(0)).toBe('0\u00a0€');
@@ -17,4 +17,10 @@ test('dates read the German way', () => {
   expect(formatDate('2025-06-21')).toBe('21.06.2025');
   expect(formatDate('2025-06-21T10:00:00Z')).toBe('21.06.2025');
   expect(formatDate('Oktober 2025')).toBe('Oktober 2025');
+});
+
+test('moments read the German way, in Berlin time (summer and winter)', () => {
+  expect(formatDateTime('2026-11-20T13:02:00.000Z')).toBe('20.11.2026 um 14:02 Uhr');
+  expect(formatDateTime('2026-06-30T22:30:00.000Z')).toBe('01.07.2026 um 00:30 Uhr');
+  expect(formatDateTime('gestern')).toBe('gestern');
 });

@@ -21,3 +21,15 @@ export function formatDate(value: string) {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   return match ? `${match[3]}.${match[2]}.${match[1]}` : value;
 }
+
+/**
+ * A moment the German way in Berlin time ("20.11.2026 um 14:02 Uhr"); anything unreadable is
+ * returned as given. Only pages that show times of day use it (not the landing page: see above).
+ */
+export function formatDateTime(value: string) {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', ...options }).format(date);
+  return `${part({ day: '2-digit', month: '2-digit', year: 'numeric' })} um ${part({ hour: '2-digit', minute: '2-digit' })} Uhr`;
+}

@@ -1,7 +1,11 @@
 // Insights: what the page's beacon may report and what the team's report holds. Shared by the
 // beacon (web/lib/insights-beacon.ts), the server that counts, and the dashboard that shows it.
 
-/** The events a beacon may name: a page view, the signup popup opened, the WhatsApp group link clicked. */
+/**
+ * The events a beacon may name: a page view, the signup popup opened, and the WhatsApp group link
+ * clicked (sent by pages of earlier builds only: the click is now counted where the stable link
+ * redirects, and the report no longer reads this one).
+ */
 export const INSIGHTS_EVENTS = ['pageview', 'popup_open', 'group_click'] as const;
 export type InsightsEvent = (typeof INSIGHTS_EVENTS)[number];
 
@@ -46,12 +50,26 @@ export interface InsightsReport {
   /** The same figures for the period of the same length just before `from`. */
   previous: { visitors: number; pageviews: number };
   referrers: { source: ReferrerGroup; visitors: number }[];
-  campaigns: { source: string; medium: string; campaign: string; visitors: number }[];
+  /** Visitors (at their first page view of a day) and counted group-link clicks per campaign. */
+  campaigns: { source: string; medium: string; campaign: string; visitors: number; groupClicks: number }[];
+  /**
+   * The pool of WhatsApp groups as it is now: each group's counted clicks in the range, its counted
+   * clicks since it was added (`total`, what fills it), its capacity, and whether its link leads there now.
+   */
+  groups: {
+    audience: 'reiter' | 'trainer';
+    name: string;
+    clicks: number;
+    total: number;
+    capacity: number;
+    current: boolean;
+  }[];
   devices: Record<DeviceClass, number>;
   funnel: {
     landingViews: number;
     popupOpens: number;
     signups: { reiter: number; trainer: number };
+    /** Counted clicks on the stable group links (/gruppe/…), on the server. */
     groupClicks: number;
     accessViews: number;
     codesAccepted: number;

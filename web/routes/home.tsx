@@ -54,7 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (!loaderData.content) return null;
   const { settings, sections, ...content } = loaderData.content;
   return (
-    <SignupProvider groupLinks={settings.groupLinks}>
+    <SignupProvider>
       <a className="skip-link" href="#inhalt">
         {LABELS.skipToContent}
       </a>

@@ -5,6 +5,7 @@ import type { Route } from './+types/konto';
 import { AccountOverview } from '~/components/account/AccountOverview';
 import '~/components/account/account.css';
 import { AUTH_COPY, AUTH_MESSAGES, KONTO_COPY } from '~/copy/account';
+import { applicantView } from '~/lib/account';
 import { pageMeta } from '~/lib/seo';
 import { accountHoldings, callAuth, getSession, readForm, setCookieHeaders } from '~/server/accounts/accounts.server';
 
@@ -17,7 +18,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user } = session;
   // Back from the verification link's page (verify with the password): say so once.
   const justVerified = new URL(request.url).searchParams.has('bestaetigt') && user.emailVerified;
-  return { email: user.email, emailVerified: user.emailVerified, holdings: await accountHoldings(user), justVerified };
+  const holdings = await accountHoldings(user);
+  // What the applicant was told: computed here, at the request's time, so the page hydrates as rendered.
+  const now = Date.now();
+  const applications = holdings.applications.map((a) => ({ ...a, view: applicantView(a, now) }));
+  return {
+    email: user.email,
+    emailVerified: user.emailVerified,
+    holdings: { ...holdings, applications },
+    justVerified,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

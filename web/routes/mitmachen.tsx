@@ -7,20 +7,36 @@ import { SignupForm, type SignupServerState } from '~/components/signup/SignupFo
 import { signupPagePath } from '~/components/signup/paths';
 import { pageMeta } from '~/lib/seo';
 import { SIGNUP_API_MESSAGES, SIGNUP_COPY } from '~/copy/signup';
+import { campaignQuery } from '~/lib/community';
 import { parseUserType, type SignupRecord } from '~/lib/signup';
-import { getSiteSettings } from '~/server/content/content.server';
 import { getConfig } from '~/server/config.server';
 import { clientAddressContext, fromOwnOrigin, HttpError, readText } from '~/server/http/http.server';
 import { submitSignup } from '~/server/signups/signups.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const settings = await getSiteSettings();
+export function loader({ request }: Route.LoaderArgs) {
   return {
     userType: parseUserType(new URL(request.url).searchParams.get('typ')),
     // The idempotency id of this form: sending it twice (double click, reload) stores one signup.
     signupId: randomUUID(),
-    groupLinks: settings.groupLinks,
+    campaign: visitCampaign(request),
   };
+}
+
+/**
+ * The campaign of the visit: `?utm_…` of this page's own URL, or else of the page of this site the
+ * visitor came from (the landing page's call to action is a plain link here without JavaScript;
+ * the browser names that page in `Referer`, as the site's referrer policy allows within the site).
+ */
+function visitCampaign(request: Request): string {
+  const url = new URL(request.url);
+  const own = campaignQuery(url.searchParams);
+  if (own) return own;
+  try {
+    const from = new URL(request.headers.get('referer') ?? '');
+    return from.host === url.host ? campaignQuery(from.searchParams) : '';
+  } catch {
+    return '';
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,15 +84,15 @@ export const meta: Route.MetaFunction = ({ location }) =>
   });
 
 export default function Mitmachen({ loaderData, actionData }: Route.ComponentProps) {
-  const { userType, signupId, groupLinks } = loaderData;
+  const { userType, signupId, campaign } = loaderData;
   return (
     <main className="signup-page">
       <SignupForm
         // A new answer from the server (after a post) shows its state.
         key={actionData ? JSON.stringify(actionData.state) : 'form'}
         userType={userType}
-        groupLinks={groupLinks}
-        action={signupPagePath(userType)}
+        campaign={campaign}
+        action={signupPagePath(userType, campaign)}
         signupId={signupId}
         server={actionData?.state}
         headingLevel="h1"

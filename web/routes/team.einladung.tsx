@@ -8,6 +8,7 @@ import '~/components/account/account.css';
 import '~/components/team/invitation.css';
 import { Field } from '~/components/Field';
 import { QrCode } from '~/components/QrCode';
+import { OneTimeCodeField } from '~/components/team/SecondFactorForms';
 import { INVITATION_COPY as COPY } from '~/copy/team';
 import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
 import { pageMeta } from '~/lib/seo';
@@ -145,19 +146,7 @@ function FactorStep({ view }: { view: Extract<EnrolmentView, { stage: 'second-fa
       <Form method="post" className="account-form" aria-busy={busy}>
         <ErrorNotice error={view.error} />
         <input type="hidden" name="intent" value="confirm" />
-        <Field id="invitation-code" label={COPY.code}>
-          {(control) => (
-            <input
-              {...control}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-            />
-          )}
-        </Field>
+        <OneTimeCodeField id="invitation-code" label={COPY.code} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {COPY.codeSubmit}
         </button>

@@ -105,6 +105,13 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(720, 'must be at most 720 (12 hours)')
       .default(30),
+    /** How long a decision mail waits (and the team can undo the decision) before it is sent. */
+    DECISION_MAIL_DELAY_S: z.coerce
+      .number()
+      .int('must be a whole number of seconds')
+      .min(0, 'must be at least 0')
+      .max(86_400, 'must be at most 86400 (a day)')
+      .default(120),
     /** The least severe log lines written (JSON lines on stdout in production). */
     LOG_LEVEL: z
       .literal('')
@@ -239,6 +246,8 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
     /** A team member's session ends after this long without a request. */
     teamSessionIdleMs: e.TEAM_SESSION_IDLE_MINUTES * 60_000,
+    /** How long a decision mail waits, and can be undone, before it is sent. */
+    decisionMailDelayMs: e.DECISION_MAIL_DELAY_S * 1000,
     /** fatal, error, warn, info (default: one line per request), debug, trace or silent. */
     logLevel: e.LOG_LEVEL,
     /** Worker processes sharing the port (1: this process serves alone). */

@@ -4,8 +4,8 @@
 import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { AuthNotice } from '~/lib/auth';
-import { formatDate } from '~/lib/format';
-import type { AccountHoldings } from '~/lib/account';
+import { formatDate, formatDateTime } from '~/lib/format';
+import type { AccountHoldings, ApplicantView } from '~/lib/account';
 import { KONTO_COPY as C } from '~/copy/account';
 import { Notice } from './Notice';
 import { PasswordField } from './PasswordField';
@@ -13,7 +13,10 @@ import { PasswordField } from './PasswordField';
 export interface AccountOverviewProps {
   email: string;
   emailVerified: boolean;
-  holdings: AccountHoldings;
+  /** The applications each with what their applicant was told (applicantView). */
+  holdings: Omit<AccountHoldings, 'applications'> & {
+    applications: (AccountHoldings['applications'][number] & { view: ApplicantView })[];
+  };
   notice?: AuthNotice;
 }
 
@@ -91,16 +94,23 @@ export function AccountOverview({ email, emailVerified, holdings, notice }: Acco
             render={(a) => (
               <>
                 <h3>
-                  {a.applicationType}: {C.status[a.status]}
+                  {a.applicationType}: {C.status[a.view.status]}
                 </h3>
                 <p className="account-meta">
                   {C.appliedOn} {formatDate(a.createdAt)}
                 </p>
+                {a.view.mailed ? (
+                  <p className="account-meta">
+                    {C.mailedOn(C.status[a.view.mailed.decision])}{' '}
+                    <time dateTime={a.view.mailed.at}>{formatDateTime(a.view.mailed.at)}</time>.
+                  </p>
+                ) : null}
                 <p className="account-meta">{C.history}:</p>
                 <ol className="account-history">
-                  {a.history.map((h, i) => (
+                  {a.view.history.map((h, i) => (
                     <li key={i}>
-                      <time dateTime={h.at}>{formatDate(h.at)}</time>: {C.status[h.to]}
+                      <time dateTime={h.at}>{h.kind === 'received' ? formatDate(h.at) : formatDateTime(h.at)}</time>:{' '}
+                      {h.kind === 'received' ? C.received : C.historyMailed(C.status[h.decision])}
                     </li>
                   ))}
                 </ol>

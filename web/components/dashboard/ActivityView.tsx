@@ -68,6 +68,8 @@ export function describe(event: ActivityEvent): string {
       return `${text('name')}: ${role('from')} → ${role('to')}`;
     case 'status-changed':
       return `${event.target ?? ''}: ${text('from')} → ${text('to')}`;
+    case 'decision-mail-sent':
+      return `${event.target ?? ''}: ${text('decision')}`;
     case 'export': {
       const filter = d.filter && typeof d.filter === 'object' ? (d.filter as Record<string, unknown>) : {};
       const parts = Object.entries(filter)

@@ -1,10 +1,13 @@
-// One application: who, what, when, and the three status buttons. Everything the applicant typed
-// is rendered as text (React escapes it); the website becomes a link only for http(s) addresses.
+// One application: who, what, when, the three status buttons, and where its decision mail stands
+// ("Mail in 1:45 · Undo", "Mail sent 14:02"). Everything the applicant typed is rendered as text
+// (React escapes it); the website becomes a link only for http(s) addresses.
 import { useId, type Ref } from 'react';
 import { type ApplicationRecord, type ApplicationStatus } from '~/lib/applications';
 import { formatDate, mailtoHref, safeWebsiteHref } from '~/components/dashboard/view-state';
-import { DASHBOARD_COPY, STATUS_LABELS } from '~/copy/dashboard';
+import { mailLine } from '~/components/dashboard/decision-mail-view';
+import { DASHBOARD_COPY, DECISION_MAIL_COPY, STATUS_LABELS } from '~/copy/dashboard';
 import { History } from './History';
+import { useNow } from './useNow';
 
 const BUTTON_ORDER: ApplicationStatus[] = ['approved', 'rejected', 'pending'];
 
@@ -21,6 +24,11 @@ export function ApplicationCard({ application, token, notice, onStatus, onAuthEr
   const id = useId();
   const href = safeWebsiteHref(application.websiteLink);
   const typeClass = application.applicationType.toLowerCase().replace(/\s+/g, '-');
+  const now = useNow(application.decisionMail?.status === 'scheduled');
+  const mail = mailLine(application, now);
+  const mailRevision = application.decisionMail
+    ? `${application.decisionMail.status}@${application.decisionMail.at}`
+    : '';
   return (
     <article ref={ref} className="dash-card" tabIndex={-1} aria-labelledby={`${id}-name`} data-id={application.id}>
       <div className="dash-card__tags">
@@ -84,12 +92,36 @@ export function ApplicationCard({ application, token, notice, onStatus, onAuthEr
           </button>
         ))}
       </div>
+      {mail ? (
+        <p className={`dash-card__mail dash-card__mail--${mail.kind}`}>
+          <span>{mail.text}</span>
+          {mail.kind === 'scheduled' ? (
+            <>
+              {' '}
+              <span aria-hidden="true">·</span>{' '}
+              <button
+                type="button"
+                className="dash-link-button"
+                aria-label={DECISION_MAIL_COPY.undoLabel(application.name)}
+                onClick={() => onStatus(application, mail.undoTo)}
+              >
+                {DECISION_MAIL_COPY.undo}
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {notice ? (
         <p className="dash-card__notice" role="status">
           {notice}
         </p>
       ) : null}
-      <History applicationId={application.id} version={application.version} token={token} onAuthError={onAuthError} />
+      <History
+        applicationId={application.id}
+        revision={`${application.version}:${mailRevision}`}
+        token={token}
+        onAuthError={onAuthError}
+      />
     </article>
   );
 }

@@ -1,7 +1,9 @@
 // The application list: filters and search (kept in the URL query), the count, the cards, status
 // changes with the version the card shows, keyboard review and the CSV export of the filtered view.
+// A decision made here can be undone while its mail waits: on its card, with the u key, and in a bar
+// above the list (the card may have left the filtered view).
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { ApplicationRecord, ApplicationStatus } from '~/lib/applications';
+import { isDecision, type ApplicationRecord, type ApplicationStatus } from '~/lib/applications';
 import {
   applicationQueryString,
   STATUS_OPTIONS,
@@ -12,9 +14,11 @@ import {
 import { downloadTeamFile, TeamAuthError, updateApplicationStatus } from '~/components/dashboard/team-api';
 import type { ApplicationsAction, ApplicationsState } from '~/components/dashboard/applications-state';
 import { keyCommand, nextCardIndex } from '~/components/dashboard/review-keys';
-import { DASHBOARD_COPY, DASHBOARD_MESSAGES, KEY_HELP, STATUS_LABELS } from '~/copy/dashboard';
+import { clockTime, mailLine, undoTarget } from '~/components/dashboard/decision-mail-view';
+import { DASHBOARD_COPY, DASHBOARD_MESSAGES, DECISION_MAIL_COPY, KEY_HELP, STATUS_LABELS } from '~/copy/dashboard';
 import { Field } from '../Field';
 import { ApplicationCard } from './ApplicationCard';
+import { useNow } from './useNow';
 
 export interface ApplicationsViewProps {
   token: string;
@@ -40,6 +44,12 @@ export function ApplicationsView({
   const [notices, setNotices] = useState<Record<string, string>>({});
   const pending = useRef(new Set<string>());
   const cards = useRef(new Map<string, HTMLElement>());
+  // The latest decision made on this page (its id), and what a screen reader was told of it.
+  const [lastDecided, setLastDecided] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const last = lastDecided ? list.applications.find((a) => a.id === lastDecided) : undefined;
+  const now = useNow(last?.decisionMail?.status === 'scheduled');
+  const lastMail = last ? mailLine(last, now) : null;
 
   const setStatus = useCallback(
     async (application: ApplicationRecord, status: ApplicationStatus) => {
@@ -54,6 +64,17 @@ export function ApplicationsView({
           return;
         }
         dispatch({ type: 'application', application: answer.application });
+        const mail = answer.application.decisionMail;
+        if (answer.kind === 'updated' && isDecision(status) && mail?.status === 'scheduled' && mail.from) {
+          setLastDecided(application.id);
+          setAnnouncement(
+            DECISION_MAIL_COPY.announced(
+              DECISION_MAIL_COPY.decided[status],
+              application.name,
+              clockTime(mail.at, Date.now()),
+            ),
+          );
+        } else if (answer.kind === 'updated') setAnnouncement('');
         if (answer.kind === 'conflict') {
           const now = STATUS_LABELS[answer.application.status];
           setNotices((n) => ({ ...n, [application.id]: DASHBOARD_COPY.conflict(now) }));
@@ -69,8 +90,10 @@ export function ApplicationsView({
 
   // Keyboard review over the visible cards, in the order they are shown.
   const visibleRef = useRef(visible);
+  const lastRef = useRef(last);
   useEffect(() => {
     visibleRef.current = visible;
+    lastRef.current = last;
   });
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -87,7 +110,14 @@ export function ApplicationsView({
       const shown = visibleRef.current;
       const focusedCard = target?.closest<HTMLElement>('.dash-card');
       const current = focusedCard ? shown.findIndex((a) => a.id === focusedCard.dataset.id) : -1;
-      if (command.kind === 'move') {
+      if (command.kind === 'undo') {
+        // The focused card's decision, else the last one made here (its card may be filtered out).
+        const at = Date.now();
+        const target = [shown[current], lastRef.current].find((a) => a && undoTarget(a, at));
+        if (!target) return;
+        event.preventDefault();
+        void setStatus(target, undoTarget(target, at)!);
+      } else if (command.kind === 'move') {
         const next = nextCardIndex(current, command.by, shown.length);
         if (next < 0) return;
         event.preventDefault();
@@ -185,6 +215,26 @@ export function ApplicationsView({
         </button>
       </div>
       <p className="dash-help">{KEY_HELP}</p>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {last && lastMail?.kind === 'scheduled' && isDecision(last.status) ? (
+        <p className="dash-undo">
+          <span>
+            {DECISION_MAIL_COPY.decided[last.status]} {last.name} <span aria-hidden="true">·</span> {lastMail.text}
+          </span>{' '}
+          <span aria-hidden="true">·</span>{' '}
+          <button
+            type="button"
+            className="dash-link-button"
+            aria-label={DECISION_MAIL_COPY.undoLabel(last.name)}
+            onClick={() => void setStatus(last, lastMail.undoTo)}
+          >
+            {DECISION_MAIL_COPY.undo}
+          </button>{' '}
+          <kbd aria-hidden="true">{DECISION_MAIL_COPY.undoKey}</kbd>
+        </p>
+      ) : null}
       {loadFailed ? (
         <p className="dash-error" role="alert">
           {DASHBOARD_COPY.loadFailed}

@@ -1,8 +1,8 @@
 // The team dashboard page: the sign-in (password, then the second factor), the code gate for a
-// signed-in member, and the unlocked dashboard with its sections (applications, signups, insights;
-// for owners also the team and its activity) and the view the URL names. The token lives in this
-// page's memory only; losing it (reload, sign-out, a session that ended) shows the gate or the
-// sign-in again.
+// signed-in member, and the unlocked dashboard with its sections (applications, signups, insights,
+// the community's links and groups; for owners also the team and its activity) and the view the
+// URL names. The token lives in this page's memory only; losing it (reload, sign-out, a session
+// that ended) shows the gate or the sign-in again.
 import { useCallback, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { DASHBOARD_VIEWS, type DashboardView } from '~/components/dashboard/view-state';
@@ -11,6 +11,7 @@ import { DASHBOARD_COPY } from '~/copy/dashboard';
 import type { TeamMemberSummary } from '~/lib/team';
 import { ActivityView } from './ActivityView';
 import { ApplicationsView } from './ApplicationsView';
+import { CommunityView } from './CommunityView';
 import { Gate } from './Gate';
 import { InsightsView } from './InsightsView';
 import { SignupsView } from './SignupsView';
@@ -105,6 +106,8 @@ function Dashboard({
           <SignupsView token={token} query={query} onQuery={onQuery} onAuthError={onAuthError} />
         ) : view === 'insights' ? (
           <InsightsView token={token} query={query} onQuery={onQuery} onAuthError={onAuthError} />
+        ) : view === 'community' ? (
+          <CommunityView token={token} onAuthError={onAuthError} />
         ) : view === 'team' ? (
           <TeamView token={token} member={member} onAuthError={onAuthError} />
         ) : (

@@ -1,15 +1,15 @@
-// The status history of one application behind a disclosure button: loaded when opened, and again
-// when the application changes while it is open.
+// The history of one application behind a disclosure button (its status changes and its decision
+// mails): loaded when opened, and again when the application or its mail changes while it is open.
 import { useEffect, useId, useState } from 'react';
 import type { HistoryEntry } from '~/lib/applications';
 import { fetchHistory, TeamAuthError } from '~/components/dashboard/team-api';
 import { formatDateTime } from '~/components/dashboard/view-state';
-import { DASHBOARD_COPY } from '~/copy/dashboard';
+import { DASHBOARD_COPY, DECISION_MAIL_COPY } from '~/copy/dashboard';
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; entries: HistoryEntry[] };
 
-export function History(props: { applicationId: string; version: number; token: string; onAuthError: () => void }) {
-  const { applicationId, version, token, onAuthError } = props;
+export function History(props: { applicationId: string; revision: string; token: string; onAuthError: () => void }) {
+  const { applicationId, revision, token, onAuthError } = props;
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const id = useId();
@@ -28,7 +28,7 @@ export function History(props: { applicationId: string; version: number; token: 
     return () => {
       stopped = true;
     };
-  }, [open, applicationId, version, token, onAuthError]);
+  }, [open, applicationId, revision, token, onAuthError]);
 
   return (
     <div className="dash-history">
@@ -48,7 +48,12 @@ export function History(props: { applicationId: string; version: number; token: 
           <ol className="dash-history__list">
             {loaded.entries.map((entry, index) => (
               <li key={index}>
-                {entry.from === null ? (
+                {entry.mail ? (
+                  <>
+                    {DECISION_MAIL_COPY.named[entry.mail.decision]}{' '}
+                    <strong>{DECISION_MAIL_COPY.historyMail[entry.mail.status]}</strong>
+                  </>
+                ) : entry.from === null ? (
                   <>
                     {DASHBOARD_COPY.historyCreated} <strong>{entry.to}</strong>
                   </>
@@ -62,7 +67,8 @@ export function History(props: { applicationId: string; version: number; token: 
                 {entry.by ? (
                   <>
                     {' '}
-                    {DASHBOARD_COPY.historyBy} <strong>{entry.by.name}</strong>
+                    {entry.mail ? DECISION_MAIL_COPY.historyDecidedBy : DASHBOARD_COPY.historyBy}{' '}
+                    <strong>{entry.by.name}</strong>
                   </>
                 ) : null}
               </li>

@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatDate } from '~/lib/format';
 import type { InsightsReport } from '~/lib/insights';
 import { DASHBOARD_COPY, INSIGHTS_COPY } from '~/copy/dashboard';
+import { COMMUNITY_DASHBOARD_COPY, COMMUNITY_INSIGHTS_COPY } from '~/copy/community';
 import { LineChart } from './LineChart';
 import { downloadTeamFile, fetchInsights, TeamAuthError } from './team-api';
 import { changeText, dailyPoints, funnelSteps, insightsRange, rangeQuery, type FunnelStep } from './insights-view';
@@ -196,8 +197,14 @@ function Report({ report }: { report: InsightsReport }) {
       {report.campaigns.length ? (
         <FigureTable
           title={INSIGHTS_COPY.campaignsTitle}
-          head={[INSIGHTS_COPY.source, INSIGHTS_COPY.medium, INSIGHTS_COPY.campaign, INSIGHTS_COPY.visitors]}
-          rows={report.campaigns.map((c) => [c.source, c.medium, c.campaign, c.visitors])}
+          head={[
+            INSIGHTS_COPY.source,
+            INSIGHTS_COPY.medium,
+            INSIGHTS_COPY.campaign,
+            INSIGHTS_COPY.visitors,
+            COMMUNITY_INSIGHTS_COPY.groupClicks,
+          ]}
+          rows={report.campaigns.map((c) => [c.source, c.medium, c.campaign, c.visitors, c.groupClicks])}
         />
       ) : (
         <>
@@ -205,6 +212,28 @@ function Report({ report }: { report: InsightsReport }) {
           <p className="dash-empty">{INSIGHTS_COPY.noCampaigns}</p>
         </>
       )}
+
+      {report.groups.length ? (
+        <FigureTable
+          title={COMMUNITY_INSIGHTS_COPY.groupsTitle}
+          head={[
+            COMMUNITY_DASHBOARD_COPY.group,
+            COMMUNITY_DASHBOARD_COPY.audience,
+            COMMUNITY_INSIGHTS_COPY.groupClicks,
+            COMMUNITY_INSIGHTS_COPY.total,
+            COMMUNITY_INSIGHTS_COPY.capacity,
+            COMMUNITY_INSIGHTS_COPY.current,
+          ]}
+          rows={report.groups.map((g) => [
+            g.name,
+            COMMUNITY_DASHBOARD_COPY.audiences[g.audience],
+            g.clicks,
+            g.total,
+            g.capacity,
+            g.current ? COMMUNITY_INSIGHTS_COPY.yes : COMMUNITY_INSIGHTS_COPY.no,
+          ])}
+        />
+      ) : null}
 
       <h3 className="dash-subtitle">{INSIGHTS_COPY.funnelTitle}</h3>
       <div className="dash-insights-grid">

@@ -4,6 +4,7 @@
 import { Form, useNavigation } from 'react-router';
 import { TEAM_SIGN_IN_COPY as COPY } from '~/copy/team';
 import { Field } from '../Field';
+import { SecondFactorForms } from '../team/SecondFactorForms';
 
 function SignInCard({ title, intro, children }: { title: string; intro: string; children: React.ReactNode }) {
   return (
@@ -61,46 +62,17 @@ export function PasswordStep({ error, email }: { error?: string; email?: string 
   );
 }
 
-/** Step 2: the second factor; a backup code behind a disclosure for a lost phone. */
+/** Step 2: the second factor (SecondFactorForms), and a way to start over. */
 export function SecondFactorStep({ error }: { error?: string }) {
-  const busy = useNavigation().state === 'submitting';
   return (
     <SignInCard title={COPY.secondFactorTitle} intro={COPY.secondFactorIntro}>
-      <Form method="post" className="dash-sign-in" aria-describedby="team-factor-error">
-        <input type="hidden" name="intent" value="second-factor" />
-        <input type="hidden" name="method" value="totp" />
-        <Field id="team-totp" label={COPY.totp}>
-          {(control) => (
-            <input
-              {...control}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              autoFocus
-            />
-          )}
-        </Field>
-        <button type="submit" className="dash-button dash-button--primary" disabled={busy}>
-          {COPY.verify}
-        </button>
-        <ErrorLine id="team-factor-error" error={error} />
-      </Form>
-      <details className="dash-gate__backup">
-        <summary>{COPY.useBackupCode}</summary>
-        <Form method="post" className="dash-sign-in">
-          <input type="hidden" name="intent" value="second-factor" />
-          <input type="hidden" name="method" value="backup" />
-          <Field id="team-backup" label={COPY.backupCode} hint={COPY.lostPhone}>
-            {(control) => <input {...control} name="code" autoComplete="off" required maxLength={64} />}
-          </Field>
-          <button type="submit" className="dash-button" disabled={busy}>
-            {COPY.verify}
-          </button>
-        </Form>
-      </details>
+      <SecondFactorForms
+        idPrefix="team"
+        formClass="dash-sign-in"
+        buttonClass="dash-button dash-button--primary"
+        detailsClass="dash-gate__backup"
+        message={<ErrorLine id="team-factor-error" error={error} />}
+      />
       <Form method="post">
         <button type="submit" name="intent" value="sign-out" className="dash-link-button">
           {COPY.cancel}

@@ -20,6 +20,7 @@ const app = (id: string, createdAt: string, over: Partial<ApplicationRecord> = {
   updatedAt: null,
   version: 1,
   updatedBy: null,
+  decisionMail: null,
   ...over,
 });
 
@@ -51,6 +52,32 @@ describe('the list reducer', () => {
     expect(state.applications).toHaveLength(2);
   });
 
+  test('within one version the decision mail moves on (scheduled, failed, sent), never back', () => {
+    const scheduled = {
+      ...a,
+      status: 'approved' as const,
+      version: 2,
+      decisionMail: { status: 'scheduled' as const, at: '2026-11-20T14:02:00.000Z', decision: 'approved' as const },
+    };
+    const failed = {
+      ...scheduled,
+      decisionMail: { ...scheduled.decisionMail, status: 'failed' as const, retrying: true },
+    };
+    const failedAgain = { ...failed, decisionMail: { ...failed.decisionMail, at: '2026-11-20T14:07:00.000Z' } };
+    const sent = { ...scheduled, decisionMail: { ...scheduled.decisionMail, status: 'sent' as const } };
+    let state = applicationsReducer(INITIAL_APPLICATIONS, { type: 'snapshot', applications: [scheduled] });
+    state = applicationsReducer(state, { type: 'application', application: failed });
+    expect(state.applications[0]!.decisionMail?.status).toBe('failed');
+    state = applicationsReducer(state, { type: 'application', application: failedAgain });
+    expect(state.applications[0]!.decisionMail?.at).toBe('2026-11-20T14:07:00.000Z');
+    state = applicationsReducer(state, { type: 'application', application: sent });
+    expect(state.applications[0]!.decisionMail?.status).toBe('sent');
+    // A late copy of an earlier state (the answer to the change, a replayed event) changes nothing.
+    expect(applicationsReducer(state, { type: 'application', application: scheduled })).toBe(state);
+    expect(applicationsReducer(state, { type: 'application', application: failed })).toBe(state);
+    expect(applicationsReducer(state, { type: 'application', application: sent })).toBe(state);
+  });
+
   test('removed ids leave the list; unknown ids change nothing', () => {
     const state = applicationsReducer(INITIAL_APPLICATIONS, { type: 'snapshot', applications: [a, b, c] });
     expect(ids(applicationsReducer(state, { type: 'removed', ids: ['b', 'x'] }))).toEqual(['c', 'a']);
@@ -70,6 +97,14 @@ describe('server-sent events', () => {
     for (const data of [['a'], { ids: ['a'] }, { removed: ['a'] }, { id: 'a' }]) {
       expect(parseStreamEvent('removed', JSON.stringify(data))).toEqual({ type: 'removed', ids: ['a'] });
     }
+  });
+
+  test('a decision mail the page does not understand leaves the card without one', () => {
+    const odd = { ...a, decisionMail: { status: 'teleported', at: 'now' } };
+    expect(parseStreamEvent('application', JSON.stringify(odd))).toEqual({
+      type: 'application',
+      application: { ...a, decisionMail: null },
+    });
   });
 
   test('unknown events and malformed data are dropped', () => {

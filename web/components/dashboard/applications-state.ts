@@ -3,7 +3,15 @@
 // stream, the list request and the answers to status changes all feed it, so the list has one
 // source of truth and arrives at the same state whatever the order of equal news.
 import { z } from 'zod';
-import { APPLICATION_STATUSES, APPLICATION_TYPES, newestFirst, type ApplicationRecord } from '../../lib/applications';
+import {
+  APPLICATION_STATUSES,
+  APPLICATION_TYPES,
+  DECISION_MAIL_STATUSES,
+  DECISIONS,
+  newestFirst,
+  type ApplicationRecord,
+  type DecisionMailState,
+} from '../../lib/applications';
 
 export type ApplicationsAction =
   | { type: 'snapshot'; applications: ApplicationRecord[] }
@@ -26,9 +34,16 @@ export function applicationsReducer(state: ApplicationsState, action: Applicatio
     case 'application': {
       const incoming = action.application;
       const existing = state.applications.find((a) => a.id === incoming.id);
-      // An older version (a late answer or a replayed event) never overwrites a newer one.
+      // An older version (a late answer or a replayed event) never overwrites a newer one. Within
+      // one version only the decision mail moves on (scheduled, then sent or failed).
       if (existing && existing.version > incoming.version) return state;
-      if (existing && existing.version === incoming.version && existing.status === incoming.status) return state;
+      if (
+        existing &&
+        existing.version === incoming.version &&
+        existing.status === incoming.status &&
+        !mailMovedOn(existing.decisionMail, incoming.decisionMail)
+      )
+        return state;
       const others = state.applications.filter((a) => a.id !== incoming.id);
       return { ...state, applications: [...others, incoming].sort(newestFirst) };
     }
@@ -39,6 +54,27 @@ export function applicationsReducer(state: ApplicationsState, action: Applicatio
     }
   }
 }
+
+const MAIL_STAGE = { scheduled: 1, failed: 2, sent: 3, cancelled: 3 } as const;
+
+/**
+ * Whether `incoming` is a later state of the same version's decision mail than `existing`: a
+ * later stage (scheduled, failed, then sent or cancelled), or the same stage at a later time.
+ */
+export function mailMovedOn(existing: DecisionMailState | null, incoming: DecisionMailState | null): boolean {
+  if (!incoming) return false;
+  if (!existing) return true;
+  const [was, is] = [MAIL_STAGE[existing.status], MAIL_STAGE[incoming.status]];
+  return is > was || (is === was && incoming.at > existing.at);
+}
+
+const decisionMailSchema = z.object({
+  status: z.enum(DECISION_MAIL_STATUSES),
+  at: z.string(),
+  decision: z.enum(DECISIONS),
+  from: z.enum(APPLICATION_STATUSES).optional(),
+  retrying: z.boolean().optional(),
+});
 
 // What comes over the wire is checked before it reaches the list: a malformed event is dropped
 // rather than breaking the page.
@@ -54,6 +90,8 @@ export const applicationRecordSchema = z.object({
   updatedAt: z.string().nullable().default(null),
   version: z.number().int(),
   updatedBy: z.object({ id: z.string().nullable(), name: z.string() }).nullable().default(null),
+  // A mail state this page does not understand leaves the card without one, not the list without the card.
+  decisionMail: decisionMailSchema.nullable().catch(null),
 }) satisfies z.ZodType<ApplicationRecord, unknown>;
 
 const snapshotEvent = z.object({ applications: z.array(applicationRecordSchema) });

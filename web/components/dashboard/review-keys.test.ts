@@ -10,6 +10,12 @@ describe('review keys', () => {
     expect(keyCommand({ key: 'p' })).toEqual({ kind: 'status', status: 'pending' });
   });
 
+  test('u undoes a decision while its mail waits', () => {
+    expect(keyCommand({ key: 'u', targetTag: 'article' })).toEqual({ kind: 'undo' });
+    expect(keyCommand({ key: 'u', targetTag: 'input' })).toBeNull();
+    expect(keyCommand({ key: 'u', ctrlKey: true })).toBeNull();
+  });
+
   test('keys typed into fields, with modifiers, or other keys are left alone', () => {
     expect(keyCommand({ key: 'a', targetTag: 'input' })).toBeNull();
     expect(keyCommand({ key: 'j', targetTag: 'TEXTAREA' })).toBeNull();

@@ -1,9 +1,10 @@
-// Reviewing with the keyboard: j/k move between the cards, a/r/p set the focused card's status.
-// Keys typed into a field, or pressed with a modifier (browser and screen-reader shortcuts), are
+// Reviewing with the keyboard: j/k move between the cards, a/r/p set the focused card's status, u
+// undoes a decision while its mail waits (the focused card's, else the last one made here). Keys typed into a field, or pressed with a modifier (browser and screen-reader shortcuts), are
 // never taken.
 import type { ApplicationStatus } from '../../lib/applications';
 
-export type KeyCommand = { kind: 'move'; by: 1 | -1 } | { kind: 'status'; status: ApplicationStatus };
+export type KeyCommand =
+  { kind: 'move'; by: 1 | -1 } | { kind: 'status'; status: ApplicationStatus } | { kind: 'undo' };
 
 const COMMANDS: Record<string, KeyCommand> = {
   j: { kind: 'move', by: 1 },
@@ -11,6 +12,7 @@ const COMMANDS: Record<string, KeyCommand> = {
   a: { kind: 'status', status: 'approved' },
   r: { kind: 'status', status: 'rejected' },
   p: { kind: 'status', status: 'pending' },
+  u: { kind: 'undo' },
 };
 
 export interface KeyInput {

@@ -3,6 +3,7 @@
 // which the landing page loads: these calls belong to the dashboard's bundle only.
 import { GATE_TEXTS } from '~/copy/dashboard';
 import type { ApplicationRecord, ApplicationStatus, HistoryEntry } from '../../lib/applications';
+import type { CommunityOverview } from '~/lib/community';
 import type { InsightsReport } from '~/lib/insights';
 import type { ActivityEvent, PendingInvitation, TeamMemberListEntry, TeamRole } from '~/lib/team';
 import { applicationRecordSchema } from './applications-state';
@@ -199,3 +200,8 @@ export const resetMemberSecondFactor = (token: string, id: string) =>
 
 export const withdrawInvitation = (token: string, id: string) =>
   teamChange<unknown>(token, `/api/team/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+// The community: the stable links, their QR codes, the pool of WhatsApp groups.
+
+/** The stable links with their QR codes' modules, and the pool with each group's counted clicks. */
+export const fetchCommunity = (token: string) => teamJson<CommunityOverview>(token, '/api/community');

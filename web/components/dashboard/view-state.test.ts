@@ -24,6 +24,7 @@ const app = (over: Partial<ApplicationRecord>): ApplicationRecord => ({
   updatedAt: null,
   version: 1,
   updatedBy: null,
+  decisionMail: null,
   ...over,
 });
 

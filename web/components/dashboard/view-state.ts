@@ -16,7 +16,7 @@ import {
 export const TYPE_OPTIONS = [ALL, ...APPLICATION_TYPES] as const;
 export const STATUS_OPTIONS = [ALL, ...APPLICATION_STATUSES] as const;
 /** The dashboard's sections; `team` and `activity` are shown to owners only. */
-export const DASHBOARD_VIEWS = ['applications', 'signups', 'insights', 'team', 'activity'] as const;
+export const DASHBOARD_VIEWS = ['applications', 'signups', 'insights', 'community', 'team', 'activity'] as const;
 /** The insights' range: the last 7, 30 or 90 days, or `from`–`to`. */
 export const INSIGHTS_RANGES = ['7', '30', '90', 'custom'] as const;
 export type InsightsRange = (typeof INSIGHTS_RANGES)[number];

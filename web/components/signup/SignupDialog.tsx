@@ -3,6 +3,7 @@
 // and focus returned to the trigger on close. Loaded lazily by SignupProvider.
 import { useEffect, useId, useRef } from 'react';
 import type { UserType } from '~/lib/content-types';
+import { campaignQuery } from '~/lib/community';
 import { SIGNUP_COPY } from '~/copy/signup';
 import { SignupForm } from './SignupForm';
 import { signupPagePath } from './paths';
@@ -18,7 +19,6 @@ export interface SignupModalProps {
   /** Changes at every opening: the form starts fresh with the preselected type. */
   session: number;
   userType: UserType;
-  groupLinks: Record<UserType, string>;
   /** Where focus goes back to when the popup closes (the trigger). */
   returnFocusTo: HTMLElement | null;
   onClose(): void;
@@ -52,7 +52,7 @@ function returnFocusFrom(trigger: HTMLElement) {
   }
 }
 
-export default function SignupModal({ open, session, userType, groupLinks, returnFocusTo, onClose }: SignupModalProps) {
+export default function SignupModal({ open, session, userType, returnFocusTo, onClose }: SignupModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingId = `${useId()}-signup-title`;
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -94,8 +94,9 @@ export default function SignupModal({ open, session, userType, groupLinks, retur
           <SignupForm
             key={session}
             userType={userType}
-            groupLinks={groupLinks}
-            action={signupPagePath(userType)}
+            // The popup only ever renders in the browser: the campaign of the page's own URL.
+            campaign={campaignQuery(window.location.search)}
+            action={signupPagePath(userType, campaignQuery(window.location.search))}
             headingId={headingId}
             onGroupLinkClick={() => {
               clearTimeout(closeTimer.current);

@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { UserType } from '~/lib/content-types';
 import { newId, pushSignup } from '~/lib/api-client';
+import { communityPath } from '~/lib/community';
 import { HONEYPOT_FIELD, USER_TYPES, signupReady, validateSignup, type SignupRecord } from '~/lib/signup';
 import { SIGNUP_COPY as COPY, SIGNUP_MESSAGES } from '~/copy/signup';
 import './signup.css';
@@ -34,7 +35,11 @@ type Phase =
 export interface SignupFormProps {
   /** The preselected user type ('reiter' unless a call to action says otherwise). */
   userType: UserType;
-  groupLinks: Record<UserType, string>;
+  /**
+   * The campaign of the visit (`?utm_…` of the landing page, '' without one): the group link carries
+   * it, so the server counts the click under it.
+   */
+  campaign?: string;
   /** Where the form posts without JavaScript (the /mitmachen action). */
   action: string;
   /** Idempotency id chosen by the server (no-JavaScript page); the browser makes one otherwise. */
@@ -54,7 +59,7 @@ function initialPhase(server: SignupServerState | undefined): Phase {
 }
 
 export function SignupForm(props: SignupFormProps) {
-  const { server, groupLinks } = props;
+  const { server } = props;
   const uid = useId();
   const headingId = props.headingId ?? `${uid}-title`;
   const Heading = props.headingLevel ?? 'h2';
@@ -135,17 +140,12 @@ export function SignupForm(props: SignupFormProps) {
         <p>{COPY.done.text[type]}</p>
         <a
           className="signup-button signup-group-link"
-          href={groupLinks[type]}
+          // The stable link, never the WhatsApp invitation itself: the server sends the visitor on
+          // to the current group and counts the click there (no beacon needed).
+          href={`${communityPath(type)}${props.campaign ?? ''}`}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => {
-            // Imported here, not up front: the beacon stays one small chunk that only loads after the page.
-            void import('~/lib/insights-beacon').then(
-              (beacon) => beacon.sendInsightsEvent('group_click'),
-              () => {},
-            );
-            props.onGroupLinkClick?.();
-          }}
+          onClick={() => props.onGroupLinkClick?.()}
         >
           {COPY.done.button[type]} <span className="visually-hidden">{COPY.done.newTab}</span>
         </a>

@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback, useContext, useMemo, useState, createConte
 import type { UserType } from '~/lib/content-types';
 import type * as SignupModalModule from './SignupDialog';
 
+import { campaignQuery } from '~/lib/community';
 import { signupPagePath } from './paths';
 
 interface SignupApi {
@@ -34,13 +35,7 @@ interface State {
   returnFocusTo: HTMLElement | null;
 }
 
-export function SignupProvider({
-  groupLinks,
-  children,
-}: {
-  groupLinks: Record<UserType, string>;
-  children: ReactNode;
-}) {
+export function SignupProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>({ open: false, session: 0, userType: 'reiter', returnFocusTo: null });
   const open = useCallback((userType: UserType = 'reiter') => {
     const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -53,7 +48,7 @@ export function SignupProvider({
         );
       },
       // The code could not be loaded (offline, new deployment): the signup page works without it.
-      () => window.location.assign(signupPagePath(userType)),
+      () => window.location.assign(signupPagePath(userType, campaignQuery(window.location.search))),
     );
   }, []);
   const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
@@ -63,7 +58,7 @@ export function SignupProvider({
       {children}
       {state.session > 0 && (
         <Suspense fallback={null}>
-          <SignupModal {...state} groupLinks={groupLinks} onClose={close} />
+          <SignupModal {...state} onClose={close} />
         </Suspense>
       )}
     </SignupContext.Provider>

@@ -10,7 +10,10 @@ import type {
   ApplicationType,
   HistoryEntry,
 } from '~/lib/applications';
-import { getDatabase, schema, selectRows, type Db } from '../db/db.server';
+import { getConfig } from '../config.server';
+import { getDatabase, schema, selectRows, type Db, type DecisionMailSummary } from '../db/db.server';
+import { kickOutboxAt } from '../mail/mail.server';
+import { publicSummary, scheduleDecisionMail } from './decision-schedule.server';
 
 /** The NOTIFY channel of application changes; its payloads are `ApplicationNotice`s as JSON. */
 export const APPLICATIONS_CHANNEL = 'applications';
@@ -47,6 +50,7 @@ export const toApplicationRecord = (row: Row): ApplicationRecord => ({
   updatedAt: iso(row.updatedAt),
   version: row.version,
   updatedBy: memberRef(row.updatedById, row.updatedByName),
+  decisionMail: publicSummary(row.decisionMail),
 });
 
 const memberRef = (id: string | null, name: string | null) =>
@@ -76,7 +80,8 @@ async function addHistory(
   applicationId: string,
   from: ApplicationStatus | null,
   to: ApplicationStatus,
-  by?: ChangedBy,
+  by?: ChangedBy | null,
+  mail?: HistoryEntry['mail'],
 ) {
   const [entry] = await tx
     .insert(h)
@@ -86,6 +91,7 @@ async function addHistory(
       toStatus: to,
       byMemberId: by?.id ?? null,
       byMemberName: by?.name ?? null,
+      mail: mail ?? null,
     })
     .returning({ seq: h.id });
   return entry!.seq;
@@ -178,7 +184,9 @@ export interface StatusChangeOptions {
 
 /**
  * Sets the status (writing updatedAt, the member, version + 1 and a history entry). With
- * `expectedVersion`, only if the stored version is still that one.
+ * `expectedVersion`, only if the stored version is still that one. In the same transaction the
+ * application's waiting decision mail is cancelled and a decision schedules its own
+ * (decision-schedule.server.ts); this process's outbox is woken when it falls due.
  */
 export async function setApplicationStatus(
   id: string,
@@ -186,13 +194,21 @@ export async function setApplicationStatus(
   { expectedVersion, by, withinTransaction, now = new Date() }: StatusChangeOptions = {},
 ): Promise<StatusChange> {
   const { db } = getDatabase();
-  return db.transaction(async (tx): Promise<StatusChange> => {
+  const change = await db.transaction(async (tx): Promise<StatusChange> => {
     await lockWriters(tx);
     const [row] = await tx.select().from(t).where(eq(t.id, id)).for('update');
     if (!row) return { kind: 'not-found' };
     if (expectedVersion !== undefined && row.version !== expectedVersion)
       return { kind: 'conflict', application: toApplicationRecord(row) };
     if (row.status === status) return { kind: 'unchanged', application: toApplicationRecord(row) };
+    const decisionMail = await scheduleDecisionMail(tx, {
+      applicationId: id,
+      from: row.status,
+      to: status,
+      by,
+      now,
+      delayMs: getConfig().decisionMailDelayMs,
+    });
     const [updated] = await tx
       .update(t)
       .set({
@@ -201,6 +217,7 @@ export async function setApplicationStatus(
         version: sql`${t.version} + 1`,
         updatedById: by?.id ?? null,
         updatedByName: by?.name ?? null,
+        ...(decisionMail ? { decisionMail } : {}),
       })
       .where(eq(t.id, id))
       .returning();
@@ -210,18 +227,74 @@ export async function setApplicationStatus(
     await announce(tx, { seq, id });
     return { kind: 'updated', application };
   });
+  const mail = change.kind === 'updated' ? change.application.decisionMail : null;
+  if (mail?.status === 'scheduled') kickOutboxAt(new Date(mail.at));
+  return change;
 }
 
-/** The history of one application, oldest first (the creation first); undefined if there is none. */
+/** What became of a decision mail, as recordDecisionMailOutcome writes it. */
+export interface DecisionMailOutcome {
+  /** The record's new summary; written only while the mail is the application's latest. */
+  summary: DecisionMailSummary;
+  /** The history entry of the mail (and a live event); none when nothing the team sees changed. */
+  entry?: { mail: NonNullable<HistoryEntry['mail']>; by: ChangedBy | null };
+}
+
+/**
+ * Records what became of a decision mail in one transaction with the writers' lock: `settle` runs
+ * first (it updates the mail's own row, and answers undefined when the mail was not the caller's
+ * to settle: then nothing is written); then the record's summary, the history entry, and the
+ * announcement that reaches every open dashboard.
+ */
+export async function recordDecisionMailOutcome(
+  applicationId: string,
+  mailId: number,
+  settle: (tx: Db) => Promise<DecisionMailOutcome | undefined>,
+): Promise<DecisionMailOutcome | undefined> {
+  const { db } = getDatabase();
+  return db.transaction(async (tx) => {
+    await lockWriters(tx);
+    const [row] = await tx.select().from(t).where(eq(t.id, applicationId)).for('update');
+    if (!row) return undefined;
+    const outcome = await settle(tx);
+    if (!outcome) return undefined;
+    // A newer decision's mail is what the record shows; an older one only adds to the history.
+    if (!row.decisionMail || row.decisionMail.mailId <= mailId)
+      await tx.update(t).set({ decisionMail: outcome.summary }).where(eq(t.id, applicationId));
+    if (outcome.entry) {
+      const seq = await addHistory(tx, applicationId, row.status, row.status, outcome.entry.by, outcome.entry.mail);
+      await announce(tx, { seq, id: applicationId });
+    }
+    return outcome;
+  });
+}
+
+/**
+ * The history of one application, oldest first (the creation first), with the entries of its
+ * decision mails; undefined if there is none.
+ */
 export async function getApplicationHistory(id: string): Promise<HistoryEntry[] | undefined> {
   const { db } = getDatabase();
   const rows = await db
-    .select({ from: h.fromStatus, to: h.toStatus, at: h.at, byId: h.byMemberId, byName: h.byMemberName })
+    .select({
+      from: h.fromStatus,
+      to: h.toStatus,
+      at: h.at,
+      byId: h.byMemberId,
+      byName: h.byMemberName,
+      mail: h.mail,
+    })
     .from(h)
     .where(eq(h.applicationId, id))
     .orderBy(asc(h.id));
   if (!rows.length) return (await getApplication(id)) ? [] : undefined;
-  return rows.map((r) => ({ from: r.from, to: r.to, at: r.at.toISOString(), by: memberRef(r.byId, r.byName) }));
+  return rows.map((r) => ({
+    from: r.from,
+    to: r.to,
+    at: r.at.toISOString(),
+    by: memberRef(r.byId, r.byName),
+    ...(r.mail ? { mail: r.mail } : {}),
+  }));
 }
 
 /** The newest change id (0 when there was none): the position of a snapshot in the change sequence. */

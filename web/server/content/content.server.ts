@@ -6,8 +6,16 @@
 // queries and mapping run on the drafts, with stega marks in the texts, fresh on every call:
 // nothing of a draft is cached.
 import { createHash } from 'node:crypto';
-import { landingPageQuery, legalPageQuery, siteSettingsQuery } from '../../../schemas/queries';
+import {
+  communityGroupsQuery,
+  decisionMailsQuery,
+  landingPageQuery,
+  legalPageQuery,
+  siteSettingsQuery,
+} from '../../../schemas/queries';
 import type {
+  CommunityGroupsQueryResult,
+  DecisionMailsQueryResult,
   LandingPageQueryResult,
   LegalPageQueryResult,
   SiteSettingsQueryResult,
@@ -19,9 +27,12 @@ import type {
   LegalPage,
   LegalSlug,
   SiteSettings,
+  CommunityGroup,
 } from '~/lib/content-types';
 import { LEGAL_PAGES } from '~/lib/public-pages';
 import { sanityConfig } from '../config.server';
+import { log } from '../log.server';
+import { checkDecisionMails, type DecisionMailTexts } from './decision-mails.server';
 import { ImagePipeline } from './images.server';
 import { blocks, mapLanding, mapSettings, operatorBlocks, required, withoutNulls } from './mapping.server';
 import { bundledSource, draftSource, sanitySource, type ContentSource } from './source.server';
@@ -29,6 +40,7 @@ import { bundledSource, draftSource, sanitySource, type ContentSource } from './
 export { ContentError } from './mapping.server';
 export { followPublishes, type LiveChange } from './live-events.server';
 export { sanityClient, SANITY_API_VERSION } from './source.server';
+export { decisionMailTextFor, type DecisionMailText, type DecisionMailTexts } from './decision-mails.server';
 
 /** Which content to load: the published one (default, cached) or the editor's drafts (preview). */
 export interface ContentOptions {
@@ -44,7 +56,9 @@ interface ContentState {
   pipeline: ImagePipeline;
   settings?: Promise<SiteSettings>;
   landing?: Promise<LandingContent>;
+  community?: Promise<CommunityGroup[]>;
   legal: Map<LegalSlug, Promise<LegalPage>>;
+  decisionMails?: Promise<DecisionMailTexts>;
 }
 
 let state: ContentState | undefined;
@@ -95,16 +109,14 @@ export async function withoutStega<T>(value: T): Promise<T> {
 
 /** A draft's settings values that are ids or links: never stega-marked. */
 async function plainSettings(settings: SiteSettings): Promise<SiteSettings> {
-  const [youtubeId, groupLinks, photoNetworkUrl, email] = await Promise.all([
+  const [youtubeId, photoNetworkUrl, email] = await Promise.all([
     withoutStega(settings.heroVideo.youtubeId),
-    withoutStega(settings.groupLinks),
     withoutStega(settings.photoNetwork.url),
     withoutStega(settings.operator.email),
   ]);
   return {
     ...settings,
     heroVideo: { ...settings.heroVideo, youtubeId },
-    groupLinks,
     photoNetwork: { ...settings.photoNetwork, url: photoNetworkUrl },
     operator: { ...settings.operator, email },
   };
@@ -153,6 +165,36 @@ function memo<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefi
 export const getSiteSettings = (options?: ContentOptions) => settingsOf(stateFor(options));
 export const getLandingContent = (options?: ContentOptions) => landingOf(stateFor(options));
 export const getLegalPage = (slug: LegalSlug, options?: ContentOptions) => legalOf(stateFor(options), slug);
+/** The community's pool of WhatsApp groups as published (never drafts: the stable links serve visitors). */
+export const getCommunityGroups = () => communityOf(current());
+
+/**
+ * The texts of the decision mails in the content this instance serves (read when a mail is sent,
+ * so a published change applies to the next one). Never drafts.
+ */
+export const getDecisionMailTexts = () => decisionMailsOf(current());
+
+function decisionMailsOf(s: ContentState): Promise<DecisionMailTexts> {
+  return memo(
+    () => s.decisionMails,
+    (p) => (s.decisionMails = p),
+    async () => {
+      const result = await s.source.fetch<DecisionMailsQueryResult>(decisionMailsQuery);
+      // What replaces a text that cannot be sent: the bundled dataset's (checked on its own).
+      const fallback =
+        s.source.kind === 'bundled'
+          ? undefined
+          : checkDecisionMails(
+              await bundledSource(sanityConfig().contentDir).fetch<DecisionMailsQueryResult>(decisionMailsQuery),
+              undefined,
+            );
+      const problems: string[] = [];
+      const texts = checkDecisionMails(result, fallback, problems);
+      for (const problem of problems) log.warn(`Content: decision mails: ${problem}`);
+      return texts;
+    },
+  );
+}
 
 function settingsOf(s: ContentState): Promise<SiteSettings> {
   return memo(
@@ -187,6 +229,14 @@ function landingOf(s: ContentState): Promise<LandingContent> {
   );
 }
 
+function communityOf(s: ContentState): Promise<CommunityGroup[]> {
+  return memo(
+    () => s.community,
+    (p) => (s.community = p),
+    async () => (await s.source.fetch<CommunityGroupsQueryResult>(communityGroupsQuery)) ?? [],
+  );
+}
+
 function legalOf(s: ContentState, slug: LegalSlug): Promise<LegalPage> {
   return memo(
     () => s.legal.get(slug),
@@ -212,7 +262,15 @@ export async function loadAllContent() {
 }
 
 function loadEverything(s: ContentState) {
-  return Promise.all([settingsOf(s), landingOf(s), Promise.all(LEGAL_PAGES.map((p) => legalOf(s, p.slug)))] as const);
+  return Promise.all([
+    settingsOf(s),
+    landingOf(s),
+    Promise.all(LEGAL_PAGES.map((p) => legalOf(s, p.slug))),
+    // In the fingerprint, so that a change of the mails alone is adopted too. A broken mail text
+    // must not keep a publish of the pages out: its error goes into the fingerprint instead.
+    decisionMailsOf(s).catch((error: unknown) => ({ error: String(error) })),
+    communityOf(s),
+  ] as const);
 }
 
 /** Content loaded from the source, not served yet: compare its fingerprint, then adopt it or drop it. */
@@ -232,8 +290,12 @@ export interface FreshContent {
  */
 export async function loadFreshContent(): Promise<FreshContent> {
   const fresh = newState();
-  const [settings, landing, legal] = await loadEverything(fresh);
-  const fingerprint = createHash('sha256').update(JSON.stringify({ settings, landing, legal })).digest('hex');
+  // The decision mails and the community's pool are part of the fingerprint: a changed mail text
+  // or a replaced invitation link is a change every instance adopts, although no page shows it.
+  const [settings, landing, legal, decisionMails, community] = await loadEverything(fresh);
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify({ settings, landing, legal, decisionMails, community }))
+    .digest('hex');
   return {
     source: fresh.source.kind,
     fingerprint,

@@ -19,6 +19,7 @@ import { isDatabaseUnavailable } from './db-unavailable.server.ts';
 import { leadOnPostgres, type Lead } from './leader.server.ts';
 
 export { schema };
+export type { DecisionMailSummary } from './schema.ts';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
 

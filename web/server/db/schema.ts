@@ -15,8 +15,13 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { DecisionMailState } from '../../lib/applications';
+
+/** An application's latest decision mail as its record shows it, and which row of decision_mails that is. */
+export type DecisionMailSummary = DecisionMailState & { mailId: number };
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -81,6 +86,11 @@ export const applications = pgTable(
     /** The team member of the latest status change (and their name then); null until the first. */
     updatedById: text('updated_by_id').references(() => authUsers.id, { onDelete: 'set null' }),
     updatedByName: text('updated_by_name'),
+    /**
+     * Where the latest decision mail stands (its row in `decision_mails`, its status and when),
+     * written in the transactions that change it, so that every read of the record has it.
+     */
+    decisionMail: jsonb('decision_mail').$type<DecisionMailSummary>(),
   },
   (t) => [
     check('applications_type_check', sql`${t.applicationType} in ('Mentor', 'Mentee', 'Business Partner')`),
@@ -111,8 +121,70 @@ export const applicationHistory = pgTable(
     byMemberId: text('by_member_id').references(() => authUsers.id, { onDelete: 'set null' }),
     /** Their name at the time, so the history still names them after the account is gone. */
     byMemberName: text('by_member_name'),
+    /**
+     * Set on the entries of a decision mail (sent, or failed) instead of a status change: which
+     * decision it told and what became of it. `from_status` and `to_status` are then both the
+     * status the application had; `by_member_*` name who made the decision.
+     */
+    mail: jsonb('mail').$type<{ decision: 'approved' | 'rejected'; status: 'sent' | 'failed' }>(),
   },
   (t) => [index('application_history_application_idx').on(t.applicationId, t.id)],
+);
+
+/**
+ * The mail that tells an applicant the team's decision (web/server/applications/decision-mails.server.ts):
+ * one row per decision, written in the transaction of the status change, due `DECISION_MAIL_DELAY_S`
+ * later. A further change cancels the rows of the application not yet sent (unless a send is under
+ * way), so the newest decision wins. A due row is claimed like the other queues of the outbox
+ * (FOR UPDATE SKIP LOCKED, a lease, growing waits), and rendered from the content when it is sent.
+ */
+export const decisionMails = pgTable(
+  'decision_mails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    decision: text('decision', { enum: ['approved', 'rejected'] }).notNull(),
+    /** The status before the decision: what an undo goes back to. */
+    fromStatus: text('from_status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    /** The member who decided (their name is written into the mail), and their name then. */
+    decidedById: text('decided_by_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+    decidedAt: at('decided_at').notNull(),
+    /** Not sent before this: until then a further change cancels it. */
+    dueAt: at('due_at').notNull(),
+    /**
+     * scheduled: waiting for dueAt; sending: claimed by an attempt; failed: the last attempt failed
+     * (taken on again after its wait); sent; cancelled (a further change); given-up (out of attempts).
+     */
+    status: text('status', { enum: ['scheduled', 'sending', 'failed', 'sent', 'cancelled', 'given-up'] })
+      .notNull()
+      .default('scheduled'),
+    claimedAt: at('claimed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    failedAt: at('failed_at'),
+    sentAt: at('sent_at'),
+    cancelledAt: at('cancelled_at'),
+    givenUpAt: at('given_up_at'),
+  },
+  (t) => [
+    check('decision_mails_decision_check', sql`${t.decision} in ('approved', 'rejected')`),
+    check(
+      'decision_mails_status_check',
+      sql`${t.status} in ('scheduled', 'sending', 'failed', 'sent', 'cancelled', 'given-up')`,
+    ),
+    index('decision_mails_application_idx').on(t.applicationId, t.id),
+    // The sweep looks only at mails not settled yet.
+    index('decision_mails_open_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} in ('scheduled', 'sending', 'failed')`),
+    // At most one mail of an application waits for its delay: a new decision cancels the last one
+    // in the same transaction, and this index refuses a second should that ever be skipped.
+    uniqueIndex('decision_mails_one_scheduled_idx')
+      .on(t.applicationId)
+      .where(sql`${t.status} = 'scheduled'`),
+  ],
 );
 
 /**
@@ -446,4 +518,34 @@ export const teamActivity = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
   (t) => [index('team_activity_at_idx').on(t.at)],
+);
+
+// The community's stable group links (web/server/community/): clicks counted without cookies.
+
+/**
+ * A group of the Studio's pool (its `_key`) once it was clicked: the counted clicks since it was
+ * added, which decide when it is full, and the capacity at which the team was told that it is 90 %
+ * full (null: not yet). A click takes a place with one conditional increment, so instances never
+ * hand out more places than a group has; the announcement is claimed the same way, so it is sent once.
+ */
+export const communityGroups = pgTable('community_groups', {
+  key: text('key').primaryKey(),
+  clicks: integer('clicks').notNull().default(0),
+  announcedCapacity: integer('announced_capacity'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Counted clicks per Europe/Berlin day, group and campaign (`source|medium|campaign` of cleaned utm
+ * words, '' without one). Nothing describes a visitor: no address, user agent or hash.
+ */
+export const communityClicks = pgTable(
+  'community_clicks',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    groupKey: text('group_key').notNull(),
+    campaign: text('campaign').notNull().default(''),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.groupKey, t.campaign] })],
 );

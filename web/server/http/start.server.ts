@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type ServerBuildSource } from './app.server';
-import { closeApplicationEventStreams } from '../applications/applications.server';
+import { closeApplicationEventStreams, decisionMailQueue } from '../applications/applications.server';
 import { isWorker, reportListening, runPrimary } from './cluster.server';
 import { ConfigError, productionEnvironment, resolveConfig, setConfig, type Config } from '../config.server';
 import { DataDirLockedError, openDatabase, setDatabase, startBackupChannel } from '../db/db.server';
@@ -14,7 +14,7 @@ import { sweepConfirmationOutbox } from '../signups/signups.server';
 import { startOutbox, sweepMailOutbox } from '../mail/mail.server';
 import { announceContentChange, startContentSync } from '../serving/serving.server';
 import { startRetentionSweep } from '../retention.server';
-import { countMembers, inviteFromCommandLine } from '../team/team.server';
+import { countMembers, inviteFromCommandLine, recordDecisionMailSent } from '../team/team.server';
 import { configureLogging, log } from '../log.server';
 import { drain, drainable } from './draining.server';
 import { httpServerOptions, limitBodyTime } from './timeouts.server';
@@ -93,7 +93,7 @@ export async function startServer({ source, clientDir }: StartOptions) {
     }),
   ).listen(config.port, config.host);
   // Every mail goes out through the outbox: sent right after its commit, retried after a crash or an outage.
-  const stopOutbox = startOutbox([sweepConfirmationOutbox, sweepMailOutbox]);
+  const stopOutbox = startOutbox([sweepConfirmationOutbox, sweepMailOutbox, decisionMailQueue(recordDecisionMailSent)]);
   // Applications 12 months after their last change, and old code attempts, are deleted daily.
   const stopRetention = startRetentionSweep();
   // Publishing without depending on one webhook call: one process of the deployment (whichever

@@ -6,9 +6,11 @@ export {
   beaconInput,
   berlinDay,
   berlinDayStart,
+  cleanUtm,
   notCounted,
   parseBeacon,
   reportRange,
+  type HeaderReader,
 } from './classify.server';
 export { acceptBeacon, recordBeacon, countServerEvent, deleteExpiredVisitorData } from './recorder.server';
 export { insightsReport, insightsCsvRows, INSIGHTS_CSV_HEADER, requestedReport } from './report.server';

@@ -1,8 +1,10 @@
-// The team's report: a range of Berlin days read from the daily aggregates, the signups and the
-// applications, and the same figures as CSV rows.
+// The team's report: a range of Berlin days read from the daily aggregates, the signups, the
+// applications and the clicks counted on the community's stable links, and the same figures as
+// CSV rows.
 import { and, count, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { formatDate } from '~/lib/format';
 import { DEVICE_CLASSES, REFERRER_GROUPS, type InsightsReport, type ReferrerGroup } from '~/lib/insights';
+import { communityFigures } from '../community/community.server';
 import { getDatabase, schema } from '../db/db.server';
 import type { Cell } from '../http/http.server';
 import { addDays, berlinDayStart, daysBetween, reportRange } from './classify.server';
@@ -20,7 +22,7 @@ export async function insightsReport(from: string, to: string): Promise<Insights
   // Summed in the database: a day's visitors and page views (also of the previous period), and
   // every other figure over the range by key; a few hundred rows at most, whatever the traffic.
   const total = sql<number>`cast(sum(${d.count}) as integer)`;
-  const [dayRows, keyRows, signups, applications] = await Promise.all([
+  const [dayRows, keyRows, signups, applications, community] = await Promise.all([
     db
       .select({ day: d.day, metric: d.metric, count: total })
       .from(d)
@@ -40,6 +42,8 @@ export async function insightsReport(from: string, to: string): Promise<Insights
       .select({ n: count() })
       .from(schema.applications)
       .where(and(gte(schema.applications.createdAt, start), lt(schema.applications.createdAt, end))),
+    // The group step is counted where the click lands, on the stable links' redirect.
+    communityFigures(from, to),
   ]);
 
   const days = new Map<string, { visitors: number; pageviews: number }>();
@@ -48,7 +52,7 @@ export async function insightsReport(from: string, to: string): Promise<Insights
   const referrers = new Map<ReferrerGroup, number>(REFERRER_GROUPS.map((g) => [g, 0]));
   const campaigns = new Map<string, number>();
   const devices = { phone: 0, desktop: 0 };
-  const sums = { landingViews: 0, accessViews: 0, popupOpens: 0, groupClicks: 0, codesAccepted: 0 };
+  const sums = { landingViews: 0, accessViews: 0, popupOpens: 0, codesAccepted: 0 };
   for (const { day, metric, count: n } of dayRows) {
     const figures = day >= from ? days.get(day)! : previous;
     if (metric === 'visitor') figures.visitors += n;
@@ -73,9 +77,6 @@ export async function insightsReport(from: string, to: string): Promise<Insights
       case 'popup_open':
         sums.popupOpens += n;
         break;
-      case 'group_click':
-        sums.groupClicks += n;
-        break;
       case 'code_accepted':
         sums.codesAccepted += n;
         break;
@@ -95,19 +96,21 @@ export async function insightsReport(from: string, to: string): Promise<Insights
     referrers: [...referrers.entries()]
       .map(([source, visitors]) => ({ source, visitors }))
       .sort((a, b) => b.visitors - a.visitors || REFERRER_GROUPS.indexOf(a.source) - REFERRER_GROUPS.indexOf(b.source)),
-    campaigns: [...campaigns.entries()]
-      .map(([key, visitors]) => {
+    campaigns: [...new Set([...campaigns.keys(), ...community.byCampaign.keys()])]
+      .map((key) => {
         const [source = '', medium = '', campaign = ''] = key.split('|');
-        return { source, medium, campaign, visitors };
+        const visitors = campaigns.get(key) ?? 0;
+        return { source, medium, campaign, visitors, groupClicks: community.byCampaign.get(key) ?? 0 };
       })
-      .sort((a, b) => b.visitors - a.visitors || (a.campaign < b.campaign ? -1 : 1))
+      .sort((a, b) => b.visitors - a.visitors || b.groupClicks - a.groupClicks || (a.campaign < b.campaign ? -1 : 1))
       .slice(0, TOP_CAMPAIGNS),
+    groups: community.groups,
     devices,
     funnel: {
       landingViews: sums.landingViews,
       popupOpens: sums.popupOpens,
       signups: { reiter: bySignupType.reiter ?? 0, trainer: bySignupType.trainer ?? 0 },
-      groupClicks: sums.groupClicks,
+      groupClicks: community.total,
       accessViews: sums.accessViews,
       codesAccepted: sums.codesAccepted,
       applications: Number(applications[0]?.n ?? 0),
@@ -126,7 +129,20 @@ export function insightsCsvRows(report: InsightsReport): Cell[][] {
     ['Summe', range, report.totals.visitors, report.totals.pageviews, null],
     ['Vorperiode', `${report.days.length} Tage davor`, report.previous.visitors, report.previous.pageviews, null],
     ...report.referrers.map((r) => ['Herkunft', r.source, r.visitors, null, null]),
-    ...report.campaigns.map((c) => ['Kampagne', `${c.source} / ${c.medium} / ${c.campaign}`, c.visitors, null, null]),
+    ...report.campaigns.map((c) => [
+      'Kampagne',
+      `${c.source} / ${c.medium} / ${c.campaign}`,
+      c.visitors,
+      null,
+      c.groupClicks,
+    ]),
+    ...report.groups.map((g) => [
+      'Gruppe',
+      `${g.name} (${g.audience === 'trainer' ? 'Trainerinnen' : 'Reiterinnen'}): ${g.total} von ${g.capacity} Plätzen${g.current ? ', aktuell' : ''}`,
+      null,
+      null,
+      g.clicks,
+    ]),
     ['Gerät', 'phone', report.devices.phone, null, null],
     ['Gerät', 'desktop', report.devices.desktop, null, null],
     ['Funnel', 'Aufrufe der Startseite', null, null, f.landingViews],

@@ -97,8 +97,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 class Outbox {
   private running: Promise<void> | undefined;
   private again = false;
-  private stopped = false;
+  stopped = false;
   private readonly timer: NodeJS.Timeout;
+  private wake: { at: number; timer: NodeJS.Timeout } | undefined;
 
   constructor(
     private readonly queues: Sweep[],
@@ -137,9 +138,25 @@ class Outbox {
     } while (this.again && !this.stopped);
   }
 
+  /** Kicks at `at` (or at an earlier time already asked for). */
+  kickAt(at: number) {
+    if (this.stopped || (this.wake && this.wake.at <= at)) return;
+    clearTimeout(this.wake?.timer);
+    const timer = setTimeout(
+      () => {
+        this.wake = undefined;
+        this.kick();
+      },
+      Math.max(0, at - Date.now()),
+    );
+    timer.unref();
+    this.wake = { at, timer };
+  }
+
   async stop() {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.wake?.timer);
     await this.running;
   }
 }
@@ -160,3 +177,14 @@ export function startOutbox(queues: Sweep[], pollMs = OUTBOX_POLL_MS) {
 export function kickOutbox() {
   outbox?.kick();
 }
+
+/**
+ * A mail falls due at `at` (a decision mail after its delay): kick this process's outbox then.
+ * Only the earliest time asked for is kept; a queue asks again for its next one after each sweep.
+ */
+export function kickOutboxAt(at: Date) {
+  outbox?.kickAt(at.getTime());
+}
+
+/** True while this process's outbox is stopping: a queue starts no further send then. */
+export const outboxStopping = () => outbox?.stopped ?? false;

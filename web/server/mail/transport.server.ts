@@ -25,6 +25,12 @@ export interface Mail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /**
+   * The Message-ID (`<…@…>`); Nodemailer makes a random one without it. A mail that may be sent
+   * again (a retry after an attempt whose outcome is unknown) keeps its id, so that mail programs
+   * can tell it is the same message.
+   */
+  messageId?: string;
   /** Links printed to a developer's terminal when mails go to the outbox (e.g. the confirmation link). */
   links?: string[];
 }
@@ -79,6 +85,7 @@ export async function sendMail(mail: Mail, { timeoutMs = OUTBOX_SEND_TIMEOUT_MS 
     text: mail.text,
     html: mail.html,
     headers: mail.headers,
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
   };
   if (config.mail.smtpUrl) {
     const info = await sendOverSmtp(config.mail.smtpUrl, message, timeoutMs);

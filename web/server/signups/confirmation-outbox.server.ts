@@ -66,7 +66,7 @@ export async function sweepConfirmationOutbox({ now = new Date(), limit = OUTBOX
           .for('update', { skipLocked: true }),
       ),
     )
-    .returning({ id: t.id, name: t.name, email: t.email });
+    .returning({ id: t.id, name: t.name, email: t.email, userType: t.userType });
 
   return sendClaimed(
     claimed,

@@ -5,6 +5,8 @@
 // List-Unsubscribe with one-click POST, RFC 8058).
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SITE_NAME } from '~/lib/seo';
+import { COMMUNITY_LINK_COPY } from '~/copy/community';
+import { stableLink } from '../community/community.server';
 import { getConfig } from '../config.server';
 import { getDatabase, schema } from '../db/db.server';
 import { sendMail, type SentMail } from '../mail/mail.server';
@@ -64,17 +66,26 @@ export function sendNewsletterMail(
   });
 }
 
-/** The double opt-in mail for a new signup that ticked the newsletter box. */
-export function sendNewsletterConfirmation(signup: Pick<SignupRecord, 'id' | 'name' | 'email'>): Promise<SentMail> {
+/**
+ * The double opt-in mail for a new signup that ticked the newsletter box. It also carries the
+ * stable link of the signup's group (/gruppe/…, never the WhatsApp invitation itself, which may be
+ * reset or full by the time the mail is read).
+ */
+export function sendNewsletterConfirmation(
+  signup: Pick<SignupRecord, 'id' | 'name' | 'email' | 'userType'>,
+): Promise<SentMail> {
   const link = confirmUrl(signup.id);
+  const group = stableLink(signup.userType);
   return sendNewsletterMail(signup, {
     subject: 'Bitte bestätige deine Newsletter-Anmeldung',
-    links: [link],
+    links: [link, group],
     paragraphs: [
       `Hallo ${signup.name},`,
       'schön, dass du dabei bist! Bei deiner Anmeldung zur WhatsApp-Gruppe hast du dir auch unseren Newsletter gewünscht. Bitte bestätige das mit einem Klick auf diesen Link:',
       link,
       'Erst nach deiner Bestätigung schicken wir dir den Newsletter. Wenn du das nicht warst, ignoriere diese E-Mail einfach: Dann bekommst du keinen Newsletter.',
+      COMMUNITY_LINK_COPY.mailGroupLink,
+      group,
       `Viele Grüße\n${SITE_NAME}`,
     ],
   });

@@ -41,6 +41,25 @@ export async function recordActivity(entry: ActivityEntry, tx: Db = getDatabase(
   );
 }
 
+/**
+ * A decision mail went out (recorded in the transaction that marks it sent): under the member who
+ * made the decision, with the application as its target.
+ */
+export function recordDecisionMailSent(
+  tx: Db,
+  sent: { applicationId: string; decision: string; member: { id: string; name: string } | null },
+) {
+  return recordActivity(
+    {
+      action: 'decision-mail-sent',
+      member: sent.member,
+      target: sent.applicationId,
+      detail: { decision: sent.decision },
+    },
+    tx,
+  );
+}
+
 /** Events of the Berlin days `from` to `to` (YYYY-MM-DD, both included), newest first (at most ACTIVITY_LIMIT). */
 export async function listActivity(from: string, to: string): Promise<ActivityEvent[]> {
   const { db } = getDatabase();

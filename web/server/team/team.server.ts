@@ -23,6 +23,6 @@ export {
 } from './invitations.server';
 export { changeRole, countMembers, listMembers, removeMember, resetSecondFactor } from './members.server';
 export { confirmEnrolment, enrolAccount, enrolmentView, type EnrolmentView } from './enrolment.server';
-export { deleteOldActivity, listActivity, recordActivity } from './activity.server';
+export { deleteOldActivity, listActivity, recordActivity, recordDecisionMailSent } from './activity.server';
 export { awaitsSecondFactor, observeSignIn, SIGN_IN_PATH, TOTP_PATH, BACKUP_CODE_PATH } from './sign-in-events.server';
 export { signInWithPassword, signOutOfTeam, verifySecondFactor } from './page-sign-in.server';

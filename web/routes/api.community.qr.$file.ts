@@ -1,0 +1,23 @@
+// GET /api/community/qr/<reiter|trainer>.<svg|png> (team token): the QR code of a stable link for
+// print, as a download.
+import type { Route } from './+types/api.community.qr.$file';
+import { stableLink, qrModules, qrPng, qrSvg } from '~/server/community/community.server';
+import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { requireTeam } from '~/server/team/team.server';
+
+const FILE = /^(reiter|trainer)\.(svg|png)$/;
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    await requireTeam(request);
+    const [, audience, format] = FILE.exec(params.file) ?? [];
+    if (!audience || !format) return jsonError(404, 'Not found');
+    const modules = qrModules(stableLink(audience as 'reiter' | 'trainer'));
+    const download = { 'Content-Disposition': `attachment; filename="gruppe-${audience}.${format}"` };
+    return format === 'svg'
+      ? new Response(qrSvg(modules), { headers: { ...download, 'Content-Type': 'image/svg+xml; charset=utf-8' } })
+      : new Response(new Uint8Array(await qrPng(modules)), { headers: { ...download, 'Content-Type': 'image/png' } });
+  });
+}
+
+export const action = () => closeConnection(methodNotAllowed('GET'));
