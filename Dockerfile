@@ -46,7 +46,9 @@ ENV PATH=/usr/lib/postgresql/15/bin:$PATH \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    IMAGE_CACHE_DIR=/app/.cache/images
+    IMAGE_CACHE_DIR=/app/.cache/images \
+    NPM_CONFIG_CACHE=/tmp/.npm \
+    NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules node_modules
 COPY package.json server.ts ./
@@ -59,7 +61,8 @@ COPY drizzle drizzle
 COPY content content
 COPY --from=build /app/build build
 # DATA_DIR (mail outbox without SMTP, backups, the embedded database without DATABASE_URL) and the
-# image cache are the only places the server writes.
+# image cache are the only places the server writes; npm (`npm run db:backup`) writes its cache and
+# logs to /tmp. So the container runs with a read-only root file system (compose.yaml).
 RUN install -d -o node -g node /data /app/.cache
 USER node
 EXPOSE 3000
@@ -67,7 +70,9 @@ EXPOSE 3000
 # database is away. Node is the only program here that speaks HTTP.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# The server is PID 1 and handles SIGTERM itself: it stops accepting, finishes requests in flight,
-# ends live event streams, flushes the mail outbox and closes the database, then exits 0.
+# The server is PID 1 and handles SIGTERM itself: /healthz answers 503 at once, live event streams
+# end, behind a proxy (TRUST_PROXY) it serves 3 s more while the proxy notices, then it stops
+# accepting, finishes requests in flight (up to 15 s after the signal), flushes the mail outbox and
+# closes the database, and exits 0. Give it 20 s before SIGKILL (`stop -t 20`, stop_grace_period).
 STOPSIGNAL SIGTERM
 CMD ["node", "server.ts"]

@@ -29,8 +29,11 @@ if [ "$1" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then
     initdb --username="$POSTGRES_USER" --auth-local=trust --auth-host=trust ${POSTGRES_INITDB_ARGS:-} -D "$PGDATA"
   fi
   printf '\nhost all all all %s\n' "$auth" >>"$PGDATA/pg_hba.conf"
-  # A server for the set-up alone, reachable only through its socket.
-  pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start
+  # A server for the set-up alone, reachable only through its socket; with the options the
+  # command gives (e.g. unix_socket_directories), as the official image does.
+  options=""
+  [ $# -gt 1 ] && options="$(printf '%q ' "${@:2}")"
+  pg_ctl -D "$PGDATA" -o "${options}-c listen_addresses=''" -w start
   if [ "$POSTGRES_DB" != postgres ]; then
     psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname postgres \
       --set db="$POSTGRES_DB" <<<'CREATE DATABASE :"db";'

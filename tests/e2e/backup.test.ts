@@ -5,7 +5,7 @@
 // move from PGlite to PostgreSQL is one backup and one restore, after which a server on
 // PostgreSQL serves the same data.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -18,11 +18,21 @@ import { postSignup } from '../support/signups';
 import { storedSignups } from '../support/team-client';
 
 /** Runs a database command as `npm run db:<name> -- …` does, against DATA_DIR / DATABASE_URL. */
-function command(name: 'backup' | 'restore', args: string[], target: { dataDir?: string; databaseUrl?: string }) {
+function command(
+  name: 'backup' | 'restore',
+  args: string[],
+  target: { dataDir?: string; databaseUrl?: string },
+  env: Record<string, string> = {},
+) {
   const result = spawnSync(process.execPath, [path.join('scripts', `db-${name}.ts`), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: target.dataDir ?? freshDataDir(), DATABASE_URL: target.databaseUrl ?? '' },
+    env: {
+      ...process.env,
+      DATA_DIR: target.dataDir ?? freshDataDir(),
+      DATABASE_URL: target.databaseUrl ?? '',
+      ...env,
+    },
   });
   return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
 }
@@ -209,5 +219,111 @@ describe.runIf(postgres)('PostgreSQL', () => {
     const { status, stderr } = command('restore', [backup], {});
     expect(status).toBe(1);
     expect(stderr).toContain('This is a PostgreSQL dump (pg_dump): it restores into PostgreSQL only');
+  });
+});
+
+describe('BACKUP_KEEP: db:backup keeps the newest dumps of both engines in its folder and deletes the rest', () => {
+  /** A backups folder as months of nightly runs leave it: PGlite dumps from before the move, then pg_dumps. */
+  function oldBackups(dataDir: string) {
+    const dir = path.join(dataDir, 'backups');
+    mkdirSync(dir, { recursive: true });
+    const names = [
+      '2026-01-01T03-30-00Z.pglite.tar.gz',
+      '2026-01-02T03-30-00Z.pglite.tar.gz',
+      '2026-01-03T03-30-00Z.pgdump',
+      '2026-01-04T03-30-00Z.pgdump',
+      // Not db:backup's names: never deleted.
+      'before-the-upgrade.pgdump',
+      'notes.txt',
+    ];
+    for (const name of names) writeFileSync(path.join(dir, name), 'old');
+    return dir;
+  }
+
+  test('PGlite', async () => {
+    const dataDir = freshDataDir();
+    dirs.push(dataDir);
+    const database = await openDatabase({ dataDir });
+    await seedEveryTable(database);
+    await database.close();
+    const dir = oldBackups(dataDir);
+    const { status, stdout, stderr } = command('backup', [], { dataDir }, { BACKUP_KEEP: '3' });
+    expect(status, stderr).toBe(0);
+    expect(stderr).toContain('Deleted 2 older backups (BACKUP_KEEP=3)');
+    expect(readdirSync(dir).sort()).toEqual(
+      [
+        '2026-01-03T03-30-00Z.pgdump',
+        '2026-01-04T03-30-00Z.pgdump',
+        path.basename(stdout),
+        'before-the-upgrade.pgdump',
+        'notes.txt',
+      ].sort(),
+    );
+  });
+
+  test.runIf(postgres)('PostgreSQL', async () => {
+    const dataDir = freshDataDir();
+    dirs.push(dataDir);
+    const dir = oldBackups(dataDir);
+    const { status, stdout, stderr } = command(
+      'backup',
+      [],
+      { dataDir, databaseUrl: await freshPostgres() },
+      { BACKUP_KEEP: '2' },
+    );
+    expect(status, stderr).toBe(0);
+    expect(stderr).toContain('Deleted 3 older backups (BACKUP_KEEP=2)');
+    expect(readdirSync(dir).sort()).toEqual(
+      ['2026-01-04T03-30-00Z.pgdump', path.basename(stdout), 'before-the-upgrade.pgdump', 'notes.txt'].sort(),
+    );
+  });
+
+  test('a failed backup deletes nothing', () => {
+    const dataDir = freshDataDir();
+    dirs.push(dataDir);
+    const dir = oldBackups(dataDir);
+    // No embedded database in this DATA_DIR: nothing to back up.
+    const { status } = command('backup', [], { dataDir }, { BACKUP_KEEP: '1' });
+    expect(status).toBe(1);
+    expect(readdirSync(dir)).toHaveLength(6);
+  });
+});
+
+describe.runIf(postgres)('the database password', () => {
+  test('reaches pg_dump and pg_restore in their environment, never on their command line or in the output', async () => {
+    // pg_dump and pg_restore on PATH record their arguments and whether PGPASSWORD was set, then
+    // run the real programs. The test server trusts local connections, so any password works.
+    const bin = freshDataDir();
+    dirs.push(bin);
+    for (const tool of ['pg_dump', 'pg_restore']) {
+      const real = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+      const wrapper = path.join(bin, tool);
+      writeFileSync(
+        wrapper,
+        `#!/bin/sh\nprintf '%s\\n' "$@" > ${bin}/${tool}.args\nprintf '%s' "$PGPASSWORD" > ${bin}/${tool}.env\nexec ${real} "$@"\n`,
+      );
+      chmodSync(wrapper, 0o755);
+    }
+    const secret = 'Geheim-3f9a';
+    const withSecret = (url: string) => {
+      const u = new URL(url);
+      u.password = secret;
+      return u.toString();
+    };
+    const env = { PATH: `${bin}:${process.env.PATH}` };
+    const dataDir = freshDataDir();
+    dirs.push(dataDir);
+    const backup = command('backup', [], { dataDir, databaseUrl: withSecret(await freshPostgres()) }, env);
+    expect(backup.status, backup.stderr).toBe(0);
+    const restore = command('restore', [backup.stdout], { databaseUrl: withSecret(await freshPostgres()) }, env);
+    expect(restore.status, restore.stderr).toBe(0);
+    for (const tool of ['pg_dump', 'pg_restore']) {
+      const args = readFileSync(path.join(bin, `${tool}.args`), 'utf8');
+      expect(args, tool).toContain('postgres://');
+      expect(args, tool).not.toContain(secret);
+      expect(readFileSync(path.join(bin, `${tool}.env`), 'utf8'), tool).toBe(secret);
+    }
+    for (const output of [backup.stdout, backup.stderr, restore.stdout, restore.stderr])
+      expect(output).not.toContain(secret);
   });
 });

@@ -6,7 +6,7 @@
 // scripts/containers/build-base-images.sh (no registry is reachable).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import http2 from 'node:http2';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -17,8 +17,16 @@ import { EventStreamReader } from './event-stream.ts';
 import { registerInviter, type Inviter } from './team-client.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-/** The tag the tests build; a developer's own `localhost/bewegungscoaching:latest` stays untouched. */
-export const TEST_IMAGE = 'localhost/bewegungscoaching:test';
+/**
+ * The tag the tests build: a developer's own `localhost/bewegungscoaching:latest` stays untouched,
+ * and so does another checkout's on the same machine (worktrees share podman's images: one
+ * checkout's build must not replace the image another checkout's stack is running).
+ */
+export const TEST_IMAGE = `localhost/bewegungscoaching:test-${path
+  .basename(ROOT)
+  .toLowerCase()
+  .replace(/[^a-z0-9_.-]/g, '-')
+  .slice(0, 100)}`;
 export const BASE_IMAGES = [
   'docker.io/library/node:24-bookworm-slim',
   'docker.io/library/postgres:15-bookworm',
@@ -85,9 +93,14 @@ export const STACK_ENV = {
   HTTPS_PUBLISH: '127.0.0.1:',
 };
 
+/** The replicas of the app, as compose.yaml names them. */
+export const REPLICAS = ['app1', 'app2'] as const;
+
 export interface Stack {
   project: string;
   dir: string;
+  /** The environment that makes deploy/stack.sh act on this stack (its folder, name, compose files). */
+  scriptEnv: Record<string, string>;
   /** https://127.0.0.1:<port> of Caddy (Host: localhost), answering once startStack resolves. */
   proxyUrl: string;
   /** http://127.0.0.1:<port> of each app replica, published on loopback for the tests. */
@@ -103,18 +116,19 @@ export interface StackOptions {
   /** A folder to mount as the replicas' content source (CONTENT_DIR), so a test can publish. */
   contentDir?: string;
   image?: string;
+  /** Where deploy/stack.sh tags the images it builds (IMAGE_REPO); removed again by down(). */
+  imageRepo?: string;
 }
 
 /**
- * compose.yaml and deploy/Caddyfile as they are, in a project folder of their own with a .env, plus
- * a test override that publishes every replica's port 3000 on loopback; `podman-compose up -d`;
- * resolves once every replica's /healthz and Caddy's https answer.
+ * compose.yaml and deploy/ as they are, in a project folder of their own with a .env, plus a test
+ * override that publishes every replica's port 3000 on loopback; `podman-compose up -d`; resolves
+ * once every replica's /healthz and Caddy's https answer.
  */
 export async function startStack(project: string, options: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), `${project}-`));
-  mkdirSync(path.join(dir, 'deploy'));
-  copyFileSync(path.join(ROOT, 'compose.yaml'), path.join(dir, 'compose.yaml'));
-  copyFileSync(path.join(ROOT, 'deploy', 'Caddyfile'), path.join(dir, 'deploy', 'Caddyfile'));
+  cpSync(path.join(ROOT, 'compose.yaml'), path.join(dir, 'compose.yaml'));
+  cpSync(path.join(ROOT, 'deploy'), path.join(dir, 'deploy'), { recursive: true });
   const env = { ...STACK_ENV, APP_IMAGE: options.image ?? TEST_IMAGE, ...options.env };
   // As a founder makes it: .env.example copied, then the values filled in (a later line wins).
   writeFileSync(
@@ -124,13 +138,24 @@ export async function startStack(project: string, options: StackOptions = {}): P
         .map(([k, v]) => `${k}=${v}`)
         .join('\n') +
       '\n',
+    { mode: 0o600 },
   );
-  const appOverride = [
+  const replicaOverride = [
     '    ports:',
     "      - '127.0.0.1::3000'",
     ...(options.contentDir ? ['    volumes:', `      - '${options.contentDir}:/app/content:ro'`] : []),
   ];
-  writeFileSync(path.join(dir, 'compose.test.yaml'), ['services:', '  app:', ...appOverride, ''].join('\n'));
+  writeFileSync(
+    path.join(dir, 'compose.test.yaml'),
+    ['services:', ...REPLICAS.flatMap((replica) => [`  ${replica}:`, ...replicaOverride]), ''].join('\n'),
+  );
+  const scriptEnv = {
+    STACK_DIR: dir,
+    STACK_TOOL: 'podman',
+    COMPOSE_PROJECT_NAME: project,
+    COMPOSE_FILE: 'compose.yaml:compose.test.yaml',
+    IMAGE_REPO: options.imageRepo ?? `localhost/${project}`,
+  };
   const compose = async (...args: string[]) => {
     const { stdout } = await run(
       'podman-compose',
@@ -150,17 +175,22 @@ export async function startStack(project: string, options: StackOptions = {}): P
     if (ids.length) await podman('rm', '-f', '-v', ...ids).catch(() => {});
     await compose('down', '-v').catch(() => {});
     await podman('network', 'rm', '-f', `${project}_default`).catch(() => {});
+    // The images deploy/stack.sh built for this stack (never the one the tests share).
+    const built = (await podman('images', '--format', '{{.Repository}}:{{.Tag}}').catch(() => ''))
+      .split('\n')
+      .filter((image) => image.startsWith(`${scriptEnv.IMAGE_REPO}:`));
+    if (built.length) await podman('rmi', ...built).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     await compose('up', '-d', '--no-build');
     const replicaUrls = [
-      await publishedUrl(container('app', 1), '3000/tcp'),
-      await publishedUrl(container('app', 2), '3000/tcp'),
+      await publishedUrl(container('app1'), '3000/tcp'),
+      await publishedUrl(container('app2'), '3000/tcp'),
     ];
     const proxyUrl = await publishedUrl(container('proxy'), '443/tcp', 'https');
     for (const url of replicaUrls) await waitForHealthy(url, 120_000);
-    replicaUrls.forEach((url, i) => registerInviter(url, containerInviter(container('app', i + 1))));
+    replicaUrls.forEach((url, i) => registerInviter(url, containerInviter(container(REPLICAS[i]!))));
     // Caddy makes its local authority and the site's certificate before it listens.
     const end = Date.now() + 60_000;
     for (;;) {
@@ -174,12 +204,33 @@ export async function startStack(project: string, options: StackOptions = {}): P
       if (Date.now() > end) throw new Error('Caddy did not answer https://localhost/healthz within 60 s');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    return { project, dir, proxyUrl, replicaUrls, container, compose, down };
+    return { project, dir, scriptEnv, proxyUrl, replicaUrls, container, compose, down };
   } catch (error) {
-    const logs = await podman('logs', '--tail', '40', container('app', 1)).catch(() => '');
+    const logs = await podman('logs', '--tail', '40', container('app1')).catch(() => '');
     await down();
-    throw new Error(`${(error as Error).message}\napp_1's log:\n${logs}`, { cause: error });
+    throw new Error(`${(error as Error).message}\napp1's log:\n${logs}`, { cause: error });
   }
+}
+
+export interface ScriptRun {
+  code: number | null;
+  /** Standard output and standard error, interleaved. */
+  output: string;
+  ms: number;
+}
+
+/** Runs deploy/stack.sh with `args` on `stack`, as an operator would (it never throws). */
+export async function stackScript(stack: Stack, ...args: string[]): Promise<ScriptRun> {
+  const started = performance.now();
+  const child = spawn(path.join(ROOT, 'deploy', 'stack.sh'), args, {
+    env: { ...process.env, ...stack.scriptEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, output, ms: Math.round(performance.now() - started) };
 }
 
 /** Resolves once GET /healthz answers 200 (throws after `timeoutMs`). */

@@ -118,6 +118,12 @@ const envSchema = z
       .transform(() => 'info' as const)
       .or(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
       .default('info'),
+    /** How many dumps `db:backup` keeps in its folder (older ones are deleted); 0 keeps every one. */
+    BACKUP_KEEP: z
+      .literal('')
+      .transform(() => 14)
+      .or(z.coerce.number().int('must be a whole number').min(0, 'must be 0 (keep all) or more'))
+      .default(14),
     /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
     WEB_CONCURRENCY: z
       .literal('')
@@ -293,10 +299,10 @@ function sanityFrom(e: z.infer<typeof envSchema>) {
   };
 }
 
-/** Only the database (PostgreSQL's URL, or PGlite's DATA_DIR), for the backup and restore commands. */
+/** Only the database (PostgreSQL's URL, or PGlite's DATA_DIR) and BACKUP_KEEP, for the backup and restore commands. */
 export function databaseConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parseEnv(env);
-  return { databaseUrl: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR) };
+  return { databaseUrl: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR), backupKeep: e.BACKUP_KEEP };
 }
 
 /** Whether NODE_ENV says production, read without validating the rest (for a start-up failure's message). */

@@ -9,7 +9,17 @@
 // A restore refuses a database that holds any row, so it can never mix two data sets or overwrite one.
 // Plain Node runs this file (the commands are not bundled): its relative imports name their files.
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,6 +43,43 @@ const EXTENSIONS: Record<BackupFormat, string> = { pglite: '.pglite.tar.gz', pgd
 /** A backup or restore that must not happen; the message says why and what to do. */
 export class BackupError extends Error {
   override name = 'BackupError';
+}
+
+/** A file name that defaultBackupFile gives, on either engine (the date sorts as text). */
+const BACKUP_NAME = /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.(pgdump|pglite\.tar\.gz)$/;
+
+/**
+ * Of the file names in a backup folder, the backups to delete so that the newest `keep` remain
+ * (0 keeps all). Only names that db:backup gives count, of both engines (a folder that saw the move
+ * from PGlite to PostgreSQL holds both); any other file is never touched.
+ */
+export function backupsToPrune(names: string[], keep: number): string[] {
+  if (keep <= 0) return [];
+  return names
+    .filter((name) => BACKUP_NAME.test(name))
+    .sort()
+    .reverse()
+    .slice(keep);
+}
+
+/** Deletes the backups in `dir` beyond the newest `keep`; the names deleted. */
+export function pruneBackups(dir: string, keep: number): string[] {
+  const doomed = backupsToPrune(readdirSync(dir), keep);
+  for (const name of doomed) rmSync(path.join(dir, name), { force: true });
+  return doomed;
+}
+
+/**
+ * A PostgreSQL URL without its password, and the password for the PGPASSWORD variable: pg_dump
+ * and pg_restore get it from their environment, never on a command line (which `ps` shows every
+ * user of the machine or container, and which an error message would quote).
+ */
+export function withoutPassword(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  if (!url.password) return { url: databaseUrl, env: process.env };
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { url: url.toString(), env: { ...process.env, PGPASSWORD: password } };
 }
 
 /** DATA_DIR/backups/<UTC date and time>.<pglite.tar.gz | pgdump>, e.g. 2026-11-24T09-30-00Z.pgdump. */
@@ -78,8 +125,9 @@ export async function backupDatabase(target: DatabaseTarget, file: string): Prom
   if (target.databaseUrl) {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
+    const { url, env } = withoutPassword(target.databaseUrl);
     try {
-      await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${tmp}`, target.databaseUrl]);
+      await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${tmp}`, url], { env });
     } catch (error) {
       rmSync(tmp, { force: true });
       throw new BackupError(`pg_dump failed: ${pgToolMessage(error)}`);
@@ -134,7 +182,8 @@ async function dumpWithoutServer(dataDir: string): Promise<Buffer> {
 function pgToolMessage(error: unknown) {
   const e = error as NodeJS.ErrnoException & { stderr?: string };
   if (e.code === 'ENOENT') return `${e.path} is not installed (Debian: apt-get install postgresql-client)`;
-  return (e.stderr?.trim() || e.message).split('\n').slice(-3).join(' ');
+  // Not e.message: it repeats the command line.
+  return (e.stderr?.trim() || `exit code ${String(e.code)}`).split('\n').slice(-3).join(' ');
 }
 
 interface Queryable {
@@ -241,18 +290,23 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 
 async function restorePgDump(databaseUrl: string, file: string) {
   await withClient(databaseUrl, (client) => refuseIfFilled(client, 'The PostgreSQL database'));
+  const { url, env } = withoutPassword(databaseUrl);
   try {
     // --clean drops the (empty) tables a server's migrations may have created before the restore.
-    await run('pg_restore', [
-      '--clean',
-      '--if-exists',
-      '--no-owner',
-      '--no-privileges',
-      '--single-transaction',
-      '--exit-on-error',
-      `--dbname=${databaseUrl}`,
-      file,
-    ]);
+    await run(
+      'pg_restore',
+      [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--no-privileges',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${url}`,
+        file,
+      ],
+      { env },
+    );
   } catch (error) {
     throw new BackupError(`pg_restore failed: ${pgToolMessage(error)}`);
   }

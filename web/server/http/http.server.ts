@@ -141,3 +141,4 @@ export { limitKey } from './client-address.server';
 export * from './security-headers.server';
 export * from './csv.server';
 export * from './sse.server';
+export { isDraining } from './draining.server';

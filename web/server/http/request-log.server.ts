@@ -15,11 +15,16 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Logs the request once its answer is done (or aborted): 5xx at level error, the rest at info. */
+/**
+ * Logs the request once its answer is done (or aborted): 5xx at level error, the rest at info. A
+ * `GET /healthz` answered 200 is not logged: the proxy asks every replica once a second, which
+ * would be most of the log (a 503 is logged).
+ */
 export function logWhenDone(req: IncomingMessage, res: ServerResponse, requestId: string) {
   const started = performance.now();
   res.once('close', () => {
     const status = res.statusCode;
+    if (status === 200 && req.url === '/healthz' && res.writableFinished) return;
     const line = {
       requestId,
       method: req.method,

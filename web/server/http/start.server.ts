@@ -16,6 +16,8 @@ import { announceContentChange, startContentSync } from '../serving/serving.serv
 import { startRetentionSweep } from '../retention.server';
 import { countMembers, inviteFromCommandLine, recordDecisionMailSent } from '../team/team.server';
 import { configureLogging, log } from '../log.server';
+import { drain, drainable } from './draining.server';
+import { httpServerOptions, limitBodyTime } from './timeouts.server';
 
 export interface StartOptions {
   source: ServerBuildSource;
@@ -85,7 +87,13 @@ export async function startServer({ source, clientDir }: StartOptions) {
         })
       : undefined;
   if (!isWorker()) void announceFirstOwner();
-  const server = createServer(listener).listen(config.port, config.host);
+  const server = createServer(
+    httpServerOptions(),
+    drainable((req, res) => {
+      limitBodyTime(req, res);
+      listener(req, res);
+    }),
+  ).listen(config.port, config.host);
   // Every mail goes out through the outbox: sent right after its commit, retried after a crash or an outage.
   const stopOutbox = startOutbox([sweepConfirmationOutbox, sweepMailOutbox, decisionMailQueue(recordDecisionMailSent)]);
   // Applications 12 months after their last change, and old code attempts, are deleted daily.
@@ -95,18 +103,16 @@ export async function startServer({ source, clientDir }: StartOptions) {
   const stopLiveEvents = config.sanity.projectId
     ? database.lead('sanity-live-events', () => followPublishes((detail) => void announceLiveChange(detail)))
     : async () => {};
+  // Behind a proxy the instance serves on until the proxy's health check has seen it drain.
+  const behindProxy = Boolean(config.trustProxy);
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
-    // Finish requests in flight; live event streams end now (their clients resume elsewhere or
-    // after the restart), anything else still open is closed after a grace period.
-    const force = setTimeout(() => server.closeAllConnections(), 5000);
-    server.closeIdleConnections();
-    closeApplicationEventStreams();
-    await new Promise((resolve) => server.close(resolve));
-    clearTimeout(force);
+    // /healthz says 503 at once; behind a proxy the instance serves on until the proxy has seen
+    // it; requests in flight finish within the grace period (draining.server.ts).
+    await drain(server, { behindProxy, endStreams: closeApplicationEventStreams });
     stopRetention();
     await stopLiveEvents();
     await stopBackupChannel?.();
