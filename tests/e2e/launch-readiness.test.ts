@@ -45,7 +45,7 @@ describe('launch readiness', () => {
   test('a production server names each placeholder at start: one warning line each, never its value', async () => {
     const placeholders = await readiness(server.url);
     expect(placeholders.map((p) => p.marker)).toEqual(expect.arrayContaining(['PLATZHALTER', 'dein.profil', '[…]']));
-    expect(placeholders.find((p) => p.where.includes('riders’ invitation'))?.value).toBe(
+    expect(placeholders.find((p) => p.where.includes('riders’ group'))?.value).toBe(
       'https://chat.whatsapp.com/PLATZHALTER-REITERCLUB',
     );
     let warnings: ReturnType<typeof logLines> = [];

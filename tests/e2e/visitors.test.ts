@@ -76,11 +76,18 @@ describe.runIf(browserAvailable())('what visitors trip over', () => {
     await page.waitForTimeout(80);
   };
 
+  /** Signs up, then in (a sign-up does not sign in: the address may belong to someone else). */
   async function signUp(page: Page, address: string) {
     await page.getByLabel('Email').fill(address);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.locator('.account-notice').getByText(AUTH_MESSAGES.signedUp).waitFor();
+    await page.getByRole('link', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    await page.getByLabel('Email').fill(address);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('link', { name: 'Zu deinem Konto' }).waitFor();
   }
   const email = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.org`;
 
