@@ -1,13 +1,10 @@
 // A QR code drawn from its module matrix (rows of dark/light), as one SVG path: crisp at any size,
 // printable, no image request. The matrix is made on the server (uqr's encode).
+import { qrPath } from '~/lib/qr-path';
+
 export function QrCode({ modules, label, size = 200 }: { modules: boolean[][]; label: string; size?: number }) {
   const n = modules.length;
-  let d = '';
-  modules.forEach((row, y) =>
-    row.forEach((dark, x) => {
-      if (dark) d += `M${x} ${y}h1v1h-1z`;
-    }),
-  );
+  const d = qrPath(modules);
   return (
     <svg
       role="img"

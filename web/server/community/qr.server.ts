@@ -2,6 +2,7 @@
 // any size) and as a PNG of whole pixels per module (no blurred edges for a scanner or a printer).
 import sharp from 'sharp';
 import { encode } from 'uqr';
+import { qrPath } from '~/lib/qr-path';
 
 /**
  * The matrix of a link's QR code, with the quiet zone of four modules the standard asks for, and
@@ -12,12 +13,7 @@ export const qrModules = (text: string): boolean[][] => encode(text, { ecc: 'M',
 /** The QR code as a standalone SVG document: one path of unit squares on white, `size` px wide. */
 export function qrSvg(modules: boolean[][], size = 1024): string {
   const n = modules.length;
-  let d = '';
-  modules.forEach((row, y) =>
-    row.forEach((dark, x) => {
-      if (dark) d += `M${x} ${y}h1v1h-1z`;
-    }),
-  );
+  const d = qrPath(modules);
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}" width="${size}" height="${size}" shape-rendering="crispEdges">` +
