@@ -2,7 +2,7 @@
 // Node 24 runs this file directly (type stripping). Everything else is bundled by Vite, so the
 // server start-up and the routes share one copy of every module (one database connection).
 import path from 'node:path';
-import type { startServer as StartServer } from './web/server/http/start.server.ts';
+import type { startServer as StartServer } from './web/server/app/start.server.ts';
 import { log } from './web/server/log.server.ts';
 
 // In a container this process is PID 1, which gets no default action for SIGTERM and SIGINT: until
@@ -28,7 +28,7 @@ const clientDir = path.join(buildDir, 'client');
 if (process.argv.includes('--dev')) {
   const vite = await import('vite');
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
-  const { startServer } = (await devServer.ssrLoadModule('./web/server/http/start.server.ts')) as {
+  const { startServer } = (await devServer.ssrLoadModule('./web/server/app/start.server.ts')) as {
     startServer: typeof StartServer;
   };
   await startServer({

@@ -1,8 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Four projects: unit (pure logic, no I/O), integration (real PGlite and, with TEST_DATABASE_URL,
-// real PostgreSQL; real SMTP server), e2e (the built server in a real Chromium), containers (the
-// production image and the compose stack under podman).
+// Five projects: unit (pure logic, no I/O), integration (real PGlite and, with TEST_DATABASE_URL,
+// real PostgreSQL; real SMTP server), built-server (the production build as a server process, over
+// plain HTTP: tests/integration/built-server/), e2e (the built server in a real Chromium), containers
+// (the production image and the compose stack under podman). built-server and e2e share one build.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -25,8 +26,21 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/integration/built-server/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'built-server',
+          include: ['tests/integration/built-server/**/*.test.ts'],
+          globalSetup: ['tests/support/build-once.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // Each file starts its own servers (and some a PostgreSQL or a load): two at a time on two cores.
+          maxWorkers: 2,
         },
       },
       {

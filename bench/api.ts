@@ -1,7 +1,6 @@
 // `npm run bench:api`: signup throughput and latency of the built server at 50 concurrent clients
-// (autocannon, POST /api/signups, SIGNUP_RATE_LIMIT=0) on PGlite and on PostgreSQL (one and two
-// worker processes), next to the raw single-row INSERT rate of the same database engine measured in
-// the same run.
+// (autocannon, POST /api/signups, SIGNUP_RATE_LIMIT=0) on PGlite and on PostgreSQL, next to the raw
+// single-row INSERT rate of the same database engine measured in the same run.
 // Budget (the server, not the database, must never be the bottleneck): signups/s at least half the
 // raw INSERT rate; p99 under 50 ms.
 //
@@ -144,24 +143,17 @@ async function main() {
     if (await postgresAvailable()) {
       const rawDb = await freshPostgres('raw');
       const serverDb = await freshPostgres('server');
-      const workersDb = await freshPostgres('workers');
       try {
-        const one = await bench(
-          'PostgreSQL',
-          () => rawPostgres(rawDb.url),
-          () => startServer(buildDir, { DATABASE_URL: serverDb.url }),
-        );
-        rows.push(one);
-        // The same database engine and raw rate; two worker processes share the port (WEB_CONCURRENCY).
         rows.push(
-          await bench('PostgreSQL, 2 workers', one.rawInsertsPerSecond, () =>
-            startServer(buildDir, { DATABASE_URL: workersDb.url, WEB_CONCURRENCY: '2' }),
+          await bench(
+            'PostgreSQL',
+            () => rawPostgres(rawDb.url),
+            () => startServer(buildDir, { DATABASE_URL: serverDb.url }),
           ),
         );
       } finally {
         await rawDb.drop();
         await serverDb.drop();
-        await workersDb.drop();
       }
     }
   } finally {

@@ -11,7 +11,7 @@
 // Options (environment): BUILD_DIR (an existing build; default: a fresh one in
 // .test-builds/bench-serve-<pid>), BENCH_DURATION (seconds per row, default 5), BENCH_CONNECTIONS
 // (default 50), NGINX_PATH (default /usr/sbin/nginx; missing: the server is measured alone),
-// BENCH_ENV (extra server environment as KEY=VALUE,KEY=VALUE, e.g. WEB_CONCURRENCY=2,DATABASE_URL=…),
+// BENCH_ENV (extra server environment as KEY=VALUE,KEY=VALUE, e.g. DATABASE_URL=…,LOG_LEVEL=warn),
 // BENCH_PROXY=1 (also the compose stack under podman: `/` with brotli through Caddy over HTTPS and
 // HTTP/2, measured with h2load from Debian's nghttp2-client, next to one app replica of the stack
 // directly over HTTP/1.1 with autocannon; the same connections and duration), BENCH_BASELINE (the

@@ -9,7 +9,7 @@
 // Options (environment): BUILD_DIR (an existing build; default: a fresh one in
 // .test-builds/bench-sync-<pid>), BENCH_PUBLISHES (default 9), BENCH_DATABASE_URL (the PostgreSQL
 // server where a database is created; default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_ENV (extra server environment as KEY=VALUE,KEY=VALUE, e.g. WEB_CONCURRENCY=2).
+// BENCH_ENV (extra server environment as KEY=VALUE,KEY=VALUE, e.g. LOG_LEVEL=warn).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest';
 import type { SanityDocument } from '../web/server/content/export-format.server';
 import { schemaTypes, SINGLETONS } from './index';
 import { PLACEHOLDER_WARNING, placeholderIn, placeholdersInBlocks } from './placeholders';
-import { bundledDataset, compiledSchema, documentErrors, schemaProblems } from './test-support';
+import { bundledDataset, compiledSchema, documentErrors, schemaProblems } from '../tests/support/sanity-schema';
+import { launchReadySettings } from '../tests/support/launch-ready';
 
 const dataset = bundledDataset();
 const schema = compiledSchema();
@@ -187,27 +188,7 @@ describe('placeholders: the Studio warns before they are published', () => {
   });
 
   test('real values: no warning (and publishing is never stopped by one)', async () => {
-    const settings = byId('siteSettings');
-    settings.communityGroups = settings.communityGroups.map((group: { audience: string }) => ({
-      ...group,
-      inviteUrl:
-        group.audience === 'reiter'
-          ? 'https://chat.whatsapp.com/Ab12Cd34Ef56Gh78'
-          : 'https://chat.whatsapp.com/Zy98Xw76Vu54Ts32',
-    }));
-    settings.heroVideo.youtubeId = 'AbCdEfGhIjK';
-    settings.photoNetwork.url = 'https://www.instagram.com/lena.hartmann.reitet/';
-    settings.operator = {
-      ...settings.operator,
-      name: 'Lena Hartmann',
-      street: 'Am Reitplatz 3',
-      postalCode: '14469',
-      city: 'Potsdam',
-      email: 'kontakt@lena-hartmann.de',
-      phone: '+49 331 000000',
-      vatId: undefined,
-      responsibleForContent: undefined,
-    };
+    const settings = launchReadySettings(byId('siteSettings'));
     expect(await warningsOf(settings)).toEqual([]);
     expect(await documentErrors(settings, dataset, schema)).toEqual([]);
   });

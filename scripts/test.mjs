@@ -1,4 +1,5 @@
-// `npm test`: every test (unit, integration on PGlite and PostgreSQL, e2e in Chromium).
+// `npm test`: every test (unit, integration on PGlite and PostgreSQL and against the built server,
+// e2e in Chromium).
 // Missing PostgreSQL or Chromium skips those tests with a loud note (CI requires both).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // Vite plugin: once the whole app is built and its pages prerendered, writes `.br` (brotli 11) and
 // `.gz` (gzip 9) beside each compressible file of the client build's hashed assets and beside each
 // prerendered page. The server sends these as they are and never compresses such a file per request
-// (web/server/hashed-assets.server.ts, prerendered-pages.server.ts). Part of every
+// (web/server/serving/hashed-assets.server.ts and prerendered-pages.server.ts). Part of every
 // `react-router build`, whoever runs it (npm run build, the test harness, the benchmarks).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -14,7 +14,7 @@ import { nonceContext } from '~/server/http/http.server';
 import { log } from '~/server/log.server';
 
 // The server process starts from here (server.ts), so start-up shares this bundle's modules.
-export { startServer } from '~/server/http/start.server';
+export { startServer } from '~/server/app/start.server';
 
 export const streamTimeout = 5_000;
 
@@ -43,10 +43,18 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 // module script has the inert one's exact text, so the same hash allows it. React hydrates
 // regardless of these two tags (production React does not patch script attributes; the preload links
 // are hoistables it adds itself).
-const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g;
-const MODULE_SCRIPT = '<script type="module" async="">';
-const DEFERRED_MODULE_ID = 'rr-deferred-module';
-const MODULE_PRELOADS_ID = 'rr-module-preloads';
+//
+// React Router offers no supported way to do this: `<Scripts>` takes no `type`, `async` or `defer`
+// (ScriptsProps omits them, "managed by React Router internally") and renders its module preloads
+// itself. So the rewrite below matches the exact tags `<Scripts>` renders without a nonce, and a
+// router upgrade that changes them must not pass unnoticed: deferModules names what it did not find
+// (handleRequest logs it as an error and serves the page with its modules undeferred, which works),
+// the build fails (react-router.config.ts checks every prerendered page), and
+// tests/integration/built-server/deferred-modules.test.ts asserts these substrings in the built pages.
+export const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g;
+export const MODULE_SCRIPT = '<script type="module" async="">';
+export const DEFERRED_MODULE_ID = 'rr-deferred-module';
+export const MODULE_PRELOADS_ID = 'rr-module-preloads';
 /** Longest wait for a paint entry after `load` (browsers without paint timing, hidden tabs). */
 const PAINT_WAIT_MS = 2000;
 
@@ -106,17 +114,50 @@ function loadModulesWhenDue(moduleId: string, preloadsId: string, paintWaitMs: n
 
 const LOAD_MODULES = `(${loadModulesWhenDue.toString()})(${JSON.stringify(DEFERRED_MODULE_ID)},${JSON.stringify(MODULE_PRELOADS_ID)},${PAINT_WAIT_MS})`;
 
-/** Rewrites a prerendered page so that its modules load after the first view (see above). */
-export function deferModules(html: string): string {
-  if (!html.includes(MODULE_SCRIPT)) return html;
+/**
+ * Rewrites a prerendered page so that its modules load after the first view (see above). All or
+ * nothing: unless the router's module script is there exactly once and at least one module preload,
+ * the page is returned as it is and `unmatched` names what was missing (React Router's output changed).
+ */
+export function deferModules(html: string): { html: string; unmatched: string[] } {
   const preloads = html.match(MODULE_PRELOAD) ?? [];
-  return html
+  const unmatched = [
+    ...(html.split(MODULE_SCRIPT).length === 2 ? [] : [`exactly one ${MODULE_SCRIPT}`]),
+    ...(preloads.length > 0 ? [] : [`a ${MODULE_PRELOAD.source}`]),
+  ];
+  if (unmatched.length > 0) return { html, unmatched };
+  const deferred = html
     .replace(MODULE_PRELOAD, '')
     .replace(
       MODULE_SCRIPT,
       `<template id="${MODULE_PRELOADS_ID}">${preloads.join('')}</template><script>${LOAD_MODULES}</script>` +
         `<script type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}">`,
     );
+  return { html: deferred, unmatched };
+}
+
+/**
+ * The page as React renders it: the router with the response's nonce and the content the route
+ * rendered. (Exported for the test that renders pages of the build without deferModules.)
+ */
+export function PageDocument({
+  routerContext,
+  url,
+  loadContext,
+  nonce,
+}: {
+  routerContext: EntryContext;
+  url: string;
+  loadContext: RouterContextProvider;
+  nonce: string;
+}) {
+  return (
+    <NonceProvider value={nonce}>
+      <ServerContentProvider value={loadContext.get(renderedContentContext) ?? undefined}>
+        <ServerRouter context={routerContext} url={url} nonce={nonce || undefined} />
+      </ServerContentProvider>
+    </NonceProvider>
+  );
 }
 
 export default function handleRequest(
@@ -140,11 +181,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerContentProvider value={loadContext.get(renderedContentContext) ?? undefined}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
-        </ServerContentProvider>
-      </NonceProvider>,
+      <PageDocument routerContext={routerContext} url={request.url} loadContext={loadContext} nonce={nonce} />,
       {
         nonce: nonce || undefined,
         [readyOption]() {
@@ -162,9 +199,16 @@ export default function handleRequest(
             let html = '';
             body.setEncoding('utf8');
             body.on('data', (chunk: string) => (html += chunk));
-            body.on('end', () =>
-              resolve(new Response(deferModules(html), { headers: responseHeaders, status: responseStatusCode })),
-            );
+            body.on('end', () => {
+              const deferred = deferModules(html);
+              if (deferred.unmatched.length > 0) {
+                log.error(
+                  { url: request.url, unmatched: deferred.unmatched },
+                  "Prerendered page served with its modules undeferred: React Router's script tags changed (deferModules in web/entry.server.tsx)",
+                );
+              }
+              resolve(new Response(deferred.html, { headers: responseHeaders, status: responseStatusCode }));
+            });
             body.on('error', reject);
             pipe(body);
             return;

@@ -14,6 +14,7 @@ import type { PreviewState } from '~/server/preview/preview.server';
 import { useNonce } from '~/components/Nonce';
 import { MessagePage } from '~/components/MessagePage';
 import { ERROR_PAGE_COPY } from '~/copy/landing';
+import { sendInsights } from '~/lib/insights-loader';
 import '~/styles/fonts.css';
 import cormorantSubset from '~/assets/fonts/cormorant-garamond-de-500-normal.woff2?url';
 import interSubset from '~/assets/fonts/inter-de-wght-normal.woff2?url';
@@ -81,10 +82,7 @@ function usePageViews() {
     let sent = false;
     const send = () => {
       sent = true;
-      void import('~/lib/insights-beacon').then(
-        (beacon) => beacon.sendAfterLoad('pageview'),
-        () => {}, // Not counted is fine; the page must not notice.
-      );
+      sendInsights('pageview', { idle: true });
     };
     if (document.readyState === 'complete') send();
     else addEventListener('load', send, { once: true });

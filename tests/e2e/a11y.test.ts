@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { seriousViolations } from '../support/axe';
 import { browserAvailable } from '../support/browser';
-import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from './landing.support';
+import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from '../support/landing';
 
 /** Scrolls through the page so that every scroll-in group has been revealed. */
 async function revealAll(page: Page) {

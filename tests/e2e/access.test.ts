@@ -202,27 +202,31 @@ describe.runIf(browserAvailable())('code page and application form in the browse
   });
 
   describe.each(WIDTHS)('at %i px', (width) => {
-    test('no axe violations on /access, /bewerbung (also with messages) and /bewerbung/danke', async () => {
-      const page = await open('/access', { width });
-      expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/access-code-${width}.png`, fullPage: true });
-      await enterCode(page, 'wrong', true);
-      await confirm(page);
-      await page.getByRole('alert').getByText(ACCESS_MESSAGES.wrong).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/access-code-wrong-${width}.png`, fullPage: true });
+    test(
+      'no axe violations on /access, /bewerbung (also with messages) and /bewerbung/danke',
+      { timeout: 120_000 },
+      async () => {
+        const page = await open('/access', { width });
+        expect(await axeViolations(page)).toEqual([]);
+        await page.screenshot({ path: `/tmp/access-code-${width}.png`, fullPage: true });
+        await enterCode(page, 'wrong', true);
+        await confirm(page);
+        await page.getByRole('alert').getByText(ACCESS_MESSAGES.wrong).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await page.screenshot({ path: `/tmp/access-code-wrong-${width}.png`, fullPage: true });
 
-      const form = await openForm(true, width);
-      expect(await axeViolations(form)).toEqual([]);
-      await form.screenshot({ path: `/tmp/access-form-${width}.png`, fullPage: true });
-      await form.getByRole('button', { name: 'Bewerbung absenden' }).click();
-      await form.getByText(APPLICATION_MESSAGES.consent).waitFor();
-      expect(await axeViolations(form)).toEqual([]);
-      await form.screenshot({ path: `/tmp/access-form-errors-${width}.png`, fullPage: true });
+        const form = await openForm(true, width);
+        expect(await axeViolations(form)).toEqual([]);
+        await form.screenshot({ path: `/tmp/access-form-${width}.png`, fullPage: true });
+        await form.getByRole('button', { name: 'Bewerbung absenden' }).click();
+        await form.getByText(APPLICATION_MESSAGES.consent).waitFor();
+        expect(await axeViolations(form)).toEqual([]);
+        await form.screenshot({ path: `/tmp/access-form-errors-${width}.png`, fullPage: true });
 
-      const thanks = await open('/bewerbung/danke', { width });
-      expect(await axeViolations(thanks)).toEqual([]);
-      await thanks.screenshot({ path: `/tmp/access-danke-${width}.png`, fullPage: true });
-    });
+        const thanks = await open('/bewerbung/danke', { width });
+        expect(await axeViolations(thanks)).toEqual([]);
+        await thanks.screenshot({ path: `/tmp/access-danke-${width}.png`, fullPage: true });
+      },
+    );
   });
 });

@@ -2,7 +2,7 @@
 // with reduced motion, and every text readable with JavaScript turned off.
 import { describe, expect, test } from 'vitest';
 import { browserAvailable } from '../support/browser';
-import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from './landing.support';
+import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from '../support/landing';
 
 /** The rotation of the decorative ornament in degrees, from its computed transform matrix. */
 const ornamentRotation = () => {

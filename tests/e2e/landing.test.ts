@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { activeStep, lineHeightPercent, showcaseProgress } from '~/lib/showcase';
 import { browserAvailable } from '../support/browser';
 import { hydrated } from '../support/e2e';
-import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from './landing.support';
+import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from '../support/landing';
 
 describe.runIf(browserAvailable())('landing page', () => {
   const site = useLandingServer();

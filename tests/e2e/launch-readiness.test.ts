@@ -9,6 +9,7 @@ import { seriousViolations } from '../support/axe';
 import { browserAvailable, launchBrowser } from '../support/browser';
 import { TEST_TEAM_CODE } from '../support/codes';
 import { hydrated } from '../support/e2e';
+import { launchReadySettings } from '../support/launch-ready';
 import { logLines } from '../support/logs';
 import type { SanityDocument } from '~/server/content/export-format.server';
 import { standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
@@ -101,29 +102,7 @@ describe('launch readiness', () => {
   test('publishing real values clears the list', async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a stored document is untyped JSON
     const settings = standIn.document('siteSettings')! as SanityDocument & Record<string, any>;
-    standIn.publish({
-      ...settings,
-      communityGroups: (settings.communityGroups as { audience: string }[]).map((group) => ({
-        ...group,
-        inviteUrl:
-          group.audience === 'reiter'
-            ? 'https://chat.whatsapp.com/Ab12Cd34Ef56Gh78'
-            : 'https://chat.whatsapp.com/Zy98Xw76Vu54Ts32',
-      })),
-      heroVideo: { ...settings.heroVideo, youtubeId: 'AbCdEfGhIjK' },
-      photoNetwork: { ...settings.photoNetwork, url: 'https://www.instagram.com/lena.hartmann.reitet/' },
-      operator: {
-        ...settings.operator,
-        name: 'Lena Hartmann',
-        street: 'Am Reitplatz 3',
-        postalCode: '14469',
-        city: 'Potsdam',
-        email: 'kontakt@lena-hartmann.de',
-        phone: '+49 331 000000',
-        vatId: undefined,
-        responsibleForContent: undefined,
-      },
-    });
+    standIn.publish(launchReadySettings(settings));
     await until(async () => (await readiness(server.url)).length === 0, 'an empty list after the publish', {
       timeoutMs: 15_000,
     });

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { browserAvailable } from '../support/browser';
-import { useLandingServer, WIDTHS } from './landing.support';
+import { useLandingServer, WIDTHS } from '../support/landing';
 
 describe.runIf(browserAvailable())('legal pages and SEO', () => {
   const site = useLandingServer();

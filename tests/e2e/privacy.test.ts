@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { LEGAL_PATHS } from '~/lib/public-pages';
 import { browserAvailable } from '../support/browser';
-import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from './landing.support';
+import { scrollTo, scrollToElement, useLandingServer, WIDTHS } from '../support/landing';
 
 describe.runIf(browserAvailable())('third-party requests', () => {
   const site = useLandingServer();

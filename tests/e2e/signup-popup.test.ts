@@ -117,12 +117,12 @@ describe.runIf(browserAvailable())('signup popup', () => {
     expect(privacy).toMatch(/Meta/);
     expect(await dialog().locator('.signup-privacy a').getAttribute('href')).toBe('/datenschutz');
     // The honeypot is out of sight and out of the tab order.
-    const honeypot = dialog().locator('input[name="website"]');
+    const honeypot = dialog().locator('input[name="referenz"]');
     expect(await honeypot.getAttribute('tabindex')).toBe('-1');
     expect(await honeypot.getAttribute('autocomplete')).toBe('off');
-    const box = (await dialog().locator('.signup-honeypot').boundingBox())!;
+    const box = (await dialog().locator('.honeypot').boundingBox())!;
     expect(box.width * box.height).toBeLessThanOrEqual(1);
-    expect(await dialog().locator('.signup-honeypot').getAttribute('aria-hidden')).toBe('true');
+    expect(await dialog().locator('.honeypot').getAttribute('aria-hidden')).toBe('true');
     const axe = await new AxeBuilder({ page }).include('dialog.signup-dialog').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });

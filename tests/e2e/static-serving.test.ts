@@ -180,7 +180,7 @@ describe('prerendered pages and hashed assets as fixed files', () => {
 
       const settings = standIn.document('siteSettings')!;
       const tagline = 'Neu veröffentlicht, neue Hashes';
-      // Through the webhook alone (the live events are live-content.test.ts's).
+      // Through the webhook alone (the live events are tests/integration/built-server/live-content.test.ts's).
       standIn.publish({ ...settings, tagline }, { live: false });
       const before = await raw(`${site.url}/`, { 'accept-encoding': 'br' });
       const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });

@@ -65,7 +65,8 @@ describe.runIf(browserAvailable())('the team back office', () => {
     await page.getByRole('navigation', { name: 'Dashboard sections' }).waitFor();
   }
 
-  test('the first owner, a reviewer, a removal and the activity log, end to end', async () => {
+  // Two browsers, three accounts and their second factors: minutes, not seconds, on a busy machine.
+  test('the first owner, a reviewer, a removal and the activity log, end to end', { timeout: 180_000 }, async () => {
     const width = 1280;
     const ownerContext: BrowserContext = await site.newContext({ viewport: { width, height: 900 } });
     const owner = await ownerContext.newPage();

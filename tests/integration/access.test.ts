@@ -19,6 +19,7 @@ import {
   ACCESS_WINDOW_MS,
   checkAccessCode,
   clientHash,
+  type AccessCheck,
   codeHash,
   deleteOldAccessAttempts,
   grantCookie,
@@ -26,6 +27,7 @@ import {
   hasAccessGrant,
 } from '~/server/access/access-codes.server';
 import { schema } from '~/server/db/db.server';
+import { problemStatus } from '~/server/http/http.server';
 import { sign } from '~/server/signing.server';
 import { TEST_ACCESS_CODES, TEST_AUTH_SECRET } from '../support/codes';
 import { describeEachDatabase } from '../support/database';
@@ -37,6 +39,9 @@ const tryCode = (code: unknown, ip = '192.0.2.10') => call(accessRoute.action, p
 const withCookie = (value: string) => get('/bewerbung', { Cookie: `other=1; ${ACCESS_GRANT_COOKIE}=${value}` });
 /** The cookie's value in a Set-Cookie header. */
 const valueOf = (setCookie: string) => /=([^;]*)/.exec(setCookie)![1]!;
+/** A check's status and {valid, error} answer, as POST /api/access maps its result. */
+const statusOf = (check: AccessCheck) => (check.ok ? 200 : problemStatus(check.problem));
+const answerOf = (check: AccessCheck) => (check.ok ? check.value.answer : { valid: false, error: check.message });
 
 describeEachDatabase('access codes', (current) => {
   const attempts = schema.accessAttempts;
@@ -148,7 +153,7 @@ describeEachDatabase('access codes', (current) => {
     expect(last).toMatchObject({ codeHash: codeHash(CODE), limited: true });
     // Another client is not affected, and the next window starts fresh.
     expect(await (await tryCode(CODE, '192.0.2.31')).json()).toEqual({ valid: true });
-    expect((await checkAccessCode(CODE, ip, Date.now() + ACCESS_WINDOW_MS)).answer).toEqual({ valid: true });
+    expect(answerOf(await checkAccessCode(CODE, ip, Date.now() + ACCESS_WINDOW_MS))).toEqual({ valid: true });
   });
 
   test('an IPv6 client is counted by its /64: new addresses in the same network do not get 10 more tries', async () => {
@@ -170,20 +175,20 @@ describeEachDatabase('access codes', (current) => {
       for (let i = 0; i < ACCESS_BUDGET; i++) {
         const at = start + Math.floor((i * 50 * 60_000) / ACCESS_BUDGET);
         const check = await checkAccessCode('WRONG', `198.18.${i >> 8}.${i & 255}`, at);
-        expect(check.status, `wrong code ${i + 1}`).toBe(200);
+        expect(statusOf(check), `wrong code ${i + 1}`).toBe(200);
       }
       const locked = start + 50 * 60_000 + 1000;
       // Now even the right code from a new client is refused, until 15 minutes after the 200th.
       const refused = await checkAccessCode(CODE, '203.0.113.200', locked);
-      expect(refused.status).toBe(429);
-      expect(refused.answer).toEqual({ valid: false, error: ACCESS_MESSAGES.tooMany });
+      expect(statusOf(refused)).toBe(429);
+      expect(answerOf(refused)).toEqual({ valid: false, error: ACCESS_MESSAGES.tooMany });
       expect((refused as { retryAfter: number }).retryAfter).toBeGreaterThan(14 * 60);
       expect((refused as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(15 * 60);
       const over = start + Math.floor((199 * 50 * 60_000) / ACCESS_BUDGET) + ACCESS_LOCKDOWN_MS + 1000;
-      expect((await checkAccessCode(CODE, '203.0.113.200', over)).answer).toEqual({ valid: true });
+      expect(answerOf(await checkAccessCode(CODE, '203.0.113.200', over))).toEqual({ valid: true });
       // The count starts afresh: the next wrong codes do not lock again at once.
-      expect((await checkAccessCode('WRONG', '203.0.113.201', over)).status).toBe(200);
-      expect((await checkAccessCode(CODE, '203.0.113.202', over + 1000)).status).toBe(200);
+      expect(statusOf(await checkAccessCode('WRONG', '203.0.113.201', over))).toBe(200);
+      expect(statusOf(await checkAccessCode(CODE, '203.0.113.202', over + 1000))).toBe(200);
       const mails = await current().db.select().from(schema.mailOutbox);
       expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([[ACCESS_LOCKDOWN_MAIL_KIND, 'team@bewegung.test']]);
       expect(mails[0]!.text).toContain('/access');
@@ -197,7 +202,7 @@ describeEachDatabase('access codes', (current) => {
     try {
       for (let i = 0; i < ACCESS_BUDGET - 5; i++) await checkAccessCode('WRONG', `198.18.1.${i}`);
       await Promise.all(Array.from({ length: 20 }, (_, i) => checkAccessCode('WRONG', `198.18.2.${i}`)));
-      expect((await checkAccessCode(CODE, '198.18.3.1')).status).toBe(429);
+      expect(statusOf(await checkAccessCode(CODE, '198.18.3.1'))).toBe(429);
       expect(await current().db.select().from(schema.lockdowns)).toHaveLength(1);
       expect(await current().db.select().from(schema.mailOutbox)).toHaveLength(1);
     } finally {
@@ -217,13 +222,13 @@ describeEachDatabase('access codes', (current) => {
       const afterFirst = start + ACCESS_BUDGET * 1000 + ACCESS_LOCKDOWN_MS;
       await current().db.delete(schema.rateLimits);
       await spend(afterFirst, 1000);
-      expect((await checkAccessCode(CODE, '203.0.113.9', afterFirst + ACCESS_BUDGET * 1000)).status).toBe(429);
+      expect(statusOf(await checkAccessCode(CODE, '203.0.113.9', afterFirst + ACCESS_BUDGET * 1000))).toBe(429);
       expect(await current().db.select().from(schema.mailOutbox)).toHaveLength(1);
       // 200 wrong codes spread over more than an hour: never 200 within one hour.
       const later = afterFirst + 2 * ACCESS_LOCKDOWN_MS + ACCESS_BUDGET * 1000;
       await current().db.delete(schema.rateLimits);
       await spend(later, 20_000);
-      expect((await checkAccessCode(CODE, '203.0.113.9', later + ACCESS_BUDGET * 20_000)).status).toBe(200);
+      expect(statusOf(await checkAccessCode(CODE, '203.0.113.9', later + ACCESS_BUDGET * 20_000))).toBe(200);
     } finally {
       useTestConfig();
     }

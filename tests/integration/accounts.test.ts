@@ -10,7 +10,7 @@ import { getAuth } from '~/server/accounts/auth.server';
 import { schema } from '~/server/db/db.server';
 import { sweepMailOutbox } from '~/server/mail/queue.server';
 import { startOutbox } from '~/server/mail/outbox.server';
-import { createSignup } from '~/server/signups/signups.server';
+import { createSignup } from '~/server/signups/writer.server';
 import * as authApi from '~/routes/api.auth.$';
 import * as exportRoute from '~/routes/api.account.export';
 import * as authPage from '~/routes/auth';

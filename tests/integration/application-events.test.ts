@@ -23,6 +23,7 @@ import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
 import { EventStreamReader } from '../support/event-stream';
 import { PUBLIC_URL, bearer, call, expiredTeamAuth, teamAuth, useTestConfig } from '../support/routes';
+import { outcomeOf, updatedRecord } from '../support/status-change';
 
 const open: EventStreamReader[] = [];
 
@@ -136,8 +137,8 @@ describeEachDatabase('application events', (current) => {
 
     const change = await setApplicationStatus(record.id, 'rejected', { expectedVersion: 1 });
     const changed = await stream.waitFor((e) => e.event === 'application' && e.id !== created.id);
-    expect(change.kind).toBe('updated');
-    expect(changed.data).toEqual(change.kind === 'updated' && change.application);
+    expect(outcomeOf(change)).toBe('updated');
+    expect(changed.data).toEqual(updatedRecord(change));
     expect(Number(changed.id)).toBe(await latestChangeSeq());
     expect(Number(changed.id)).toBeGreaterThan(Number(created.id));
   });

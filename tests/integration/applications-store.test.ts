@@ -21,6 +21,7 @@ import { schema } from '~/server/db/db.server';
 import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
 import { useTestConfig } from '../support/routes';
+import { outcomeOf } from '../support/status-change';
 
 describeEachDatabase('applications store', (current) => {
   beforeAll(() => {
@@ -61,10 +62,10 @@ describeEachDatabase('applications store', (current) => {
   test('a status change writes status, updatedAt, version + 1 and a history entry', async () => {
     const { record } = await createApplication(application());
     const change = await setApplicationStatus(record.id, 'approved', { expectedVersion: 1 });
-    expect(change.kind).toBe('updated');
-    if (change.kind !== 'updated') return;
-    expect(change.application).toMatchObject({ status: 'approved', version: 2 });
-    expect(change.application.updatedAt).not.toBeNull();
+    expect(outcomeOf(change)).toBe('updated');
+    if (!change.ok) return;
+    expect(change.value.application).toMatchObject({ status: 'approved', version: 2 });
+    expect(change.value.application.updatedAt).not.toBeNull();
     await setApplicationStatus(record.id, 'rejected');
     expect((await getApplicationHistory(record.id))!.map((e) => [e.from, e.to])).toEqual([
       [null, 'pending'],
@@ -77,7 +78,7 @@ describeEachDatabase('applications store', (current) => {
     const { record } = await createApplication(application());
     await setApplicationStatus(record.id, 'approved', { expectedVersion: 1 });
     const stale = await setApplicationStatus(record.id, 'rejected', { expectedVersion: 1 });
-    expect(stale).toMatchObject({ kind: 'conflict', application: { status: 'approved', version: 2 } });
+    expect(stale).toMatchObject({ ok: false, problem: 'conflict', current: { status: 'approved', version: 2 } });
     expect(await getApplicationHistory(record.id)).toHaveLength(2);
   });
 
@@ -87,16 +88,18 @@ describeEachDatabase('applications store', (current) => {
       setApplicationStatus(record.id, 'approved', { expectedVersion: 1 }),
       setApplicationStatus(record.id, 'rejected', { expectedVersion: 1 }),
     ]);
-    expect(results.map((r) => r.kind).sort()).toEqual(['conflict', 'updated']);
+    expect(results.map(outcomeOf).sort()).toEqual(['conflict', 'updated']);
   });
 
   test('the current status again changes nothing; an unknown id is not found', async () => {
     const { record } = await createApplication(application());
     expect(await setApplicationStatus(record.id, 'pending', { expectedVersion: 1 })).toMatchObject({
-      kind: 'unchanged',
-      application: { version: 1 },
+      ok: true,
+      value: { changed: false, application: { version: 1 } },
     });
-    expect(await setApplicationStatus(randomUUID(), 'approved')).toEqual({ kind: 'not-found' });
+    const unknown = await setApplicationStatus(randomUUID(), 'approved');
+    expect(outcomeOf(unknown)).toBe('not-found');
+    expect(unknown).not.toHaveProperty('current');
     expect(await getApplicationHistory(randomUUID())).toBeUndefined();
   });
 

@@ -22,7 +22,7 @@ import { clearContentCache } from '~/server/content/content.server';
 import { schema } from '~/server/db/db.server';
 import { forgetAnnouncements } from '~/server/community/announce.server';
 import { forgetCommunityMemory } from '~/server/community/clicks.server';
-import { CAPACITY_MAIL_KIND } from '~/server/community/community.server';
+import { CAPACITY_MAIL_KIND } from '~/server/community/announce.server';
 import { describeEachDatabase } from '../support/database';
 import { PUBLIC_URL, call, get, teamAuth, useTestConfig } from '../support/routes';
 

@@ -10,13 +10,8 @@ import { createClient } from '@sanity/client';
 import { stegaClean } from '@sanity/client/stega';
 import { vercelStegaDecode } from '@vercel/stega';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import {
-  clearContentCache,
-  ContentError,
-  getLandingContent,
-  getLegalPage,
-  SANITY_API_VERSION,
-} from '~/server/content/content.server';
+import { clearContentCache, ContentError, getLandingContent, getLegalPage } from '~/server/content/content.server';
+import { SANITY_API_VERSION } from '~/server/content/source.server';
 import { previewEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
 
 const STUDIO = 'https://studio.example.org';

@@ -14,26 +14,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import * as patchRoute from '~/routes/api.applications.$id';
 import type { ApplicationRecord, ApplicationStatus } from '~/lib/applications';
 import {
-  applicationsChangedSince,
-  createApplication,
   decisionMailQueue,
   deleteApplications,
-  getApplication,
   getApplicationHistory,
-  latestChangeSeq,
   setApplicationStatus,
 } from '~/server/applications/applications.server';
+import {
+  applicationsChangedSince,
+  createApplication,
+  getApplication,
+  latestChangeSeq,
+} from '~/server/applications/store.server';
 import { clearContentCache } from '~/server/content/content.server';
 import { schema } from '~/server/db/db.server';
-import {
-  GIVEN_UP_MAIL_KIND,
-  OUTBOX_LEASE_MS,
-  OUTBOX_MAX_ATTEMPTS,
-  retryDelayMs,
-  startOutbox,
-  sweepMailOutbox,
-} from '~/server/mail/mail.server';
-import { syncContent } from '~/server/serving/serving.server';
+import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox, sweepMailOutbox } from '~/server/mail/mail.server';
+import { retryDelayMs } from '~/server/mail/outbox.server';
+import { GIVEN_UP_MAIL_KIND } from '~/server/mail/queue.server';
+import { syncContent } from '~/server/serving/content-sync.server';
 import { listActivity, recordDecisionMailSent } from '~/server/team/team.server';
 import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
@@ -42,6 +39,7 @@ import { startSanityStandIn, type SanityStandIn } from '../support/sanity-standi
 import { SMTP_DOWN, smtpSink, startSmtp } from '../support/smtp';
 import { seedMember, tokenOf, type SeededMember } from '../support/team';
 import { until } from '../support/until';
+import { outcomeOf } from '../support/status-change';
 
 const smtp = smtpSink();
 const sweep = decisionMailQueue(recordDecisionMailSent);
@@ -82,8 +80,8 @@ describeEachDatabase('decision mails', (current) => {
   test('one mail after the delay and none before: the founder’s text, the first name, the member’s name', async () => {
     const anna = await apply();
     const change = await decide(anna, 'approved', 0);
-    expect(change.kind).toBe('updated');
-    const scheduled = change.kind === 'updated' ? change.application.decisionMail : null;
+    expect(outcomeOf(change)).toBe('updated');
+    const scheduled = change.ok && change.value.changed ? change.value.application.decisionMail : null;
     expect(scheduled).toEqual({
       status: 'scheduled',
       at: at(DELAY_S).toISOString(),
@@ -129,7 +127,7 @@ describeEachDatabase('decision mails', (current) => {
     const anna = await apply();
     await decide(anna, 'approved', 0);
     const undone = await decide(anna, 'pending', 30);
-    expect(undone.kind === 'updated' && undone.application.decisionMail).toEqual({
+    expect(undone.ok && undone.value.changed && undone.value.application.decisionMail).toEqual({
       status: 'cancelled',
       at: at(30).toISOString(),
       decision: 'approved',
@@ -219,7 +217,7 @@ describeEachDatabase('decision mails', (current) => {
     await decide(anna, 'pending', 600);
     const again = await decide(anna, 'approved', 700);
     // Already told: the record keeps showing the mail that went out.
-    expect(again.kind === 'updated' && again.application.decisionMail?.status).toBe('sent');
+    expect(again.ok && again.value.changed && again.value.application.decisionMail?.status).toBe('sent');
     expect(await sweep({ now: at(700 + DELAY_S) })).toEqual({ claimed: 0, sent: 0 });
     await decide(anna, 'rejected', 800);
     expect(await sweep({ now: at(800 + DELAY_S) })).toEqual({ claimed: 1, sent: 1 });
@@ -239,7 +237,7 @@ describeEachDatabase('decision mails', (current) => {
       .set({ status: 'sending', claimedAt: at(DELAY_S), attempts: 1 })
       .where(eq(t.applicationId, anna.id));
     const late = await decide(anna, 'pending', DELAY_S + 1);
-    expect(late.kind === 'updated' && late.application.decisionMail).toMatchObject({ status: 'scheduled' });
+    expect(late.ok && late.value.changed && late.value.application.decisionMail).toMatchObject({ status: 'scheduled' });
     expect((await mailRows(anna.id)).map((r) => r.status)).toEqual(['sending']);
 
     // A claim older than the lease is over (its process died): a change replaces it.

@@ -1,7 +1,8 @@
-// The lean transport for POST /api/signups (web/server/direct-action.server.ts) over a real HTTP
+// The lean transport for the hot POSTs (web/server/app/direct-action.server.ts) over a real HTTP
 // server: bodies arrive whole (also multi-byte text split across chunks), oversized bodies are cut
 // one byte past the cap (with or without Content-Length) and refused by the route with 413, and a
-// client that goes away mid-body neither crashes the server nor reaches the action.
+// client that goes away mid-body neither crashes the server nor reaches the action; an action's
+// lean form gets the request's parts instead.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -9,7 +10,7 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SIGNUP_API_MESSAGES } from '~/copy/signup';
 import * as signupsRoute from '~/routes/api.signups';
-import { DIRECT_BODY_CAP, directAction } from '~/server/http/direct-action.server';
+import { DIRECT_BODY_CAP, directAction, withDirect } from '~/server/app/direct-action.server';
 import { clientAddressContext } from '~/server/http/request-context.server';
 import { useTestConfig } from '../support/routes';
 
@@ -44,6 +45,29 @@ beforeAll(async () => {
     }, loadContext),
   );
   app.post('/api/signups', directAction(signupsRoute.action as never, loadContext));
+  // An action with a lean form: the transport calls the lean form with the request's parts, never the action.
+  app.post(
+    '/parts',
+    directAction(
+      withDirect(
+        () => {
+          throw new Error('the action must not run when it has a lean form');
+        },
+        async ({ body, header, host, context }) =>
+          Response.json(
+            {
+              text: body.toString('utf8'),
+              thing: header('X-Thing'),
+              missing: header('X-None') ?? null,
+              host,
+              client: context.get(clientAddressContext),
+            },
+            { status: 201 },
+          ),
+      ),
+      loadContext,
+    ),
+  );
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -79,6 +103,18 @@ describe('direct action transport', () => {
     const echoed = JSON.parse(res.body);
     expect(echoed).toMatchObject({ text, bytes: bytes.length, type: 'application/json', client: '127.0.0.1' });
     expect(echoed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/echo\?x=1$/);
+  });
+
+  test("an action's lean form gets body, headers, host and context, and the action is not called", async () => {
+    const res = await send('/parts', ['Grüße ', '🐎'], { 'X-Thing': 'yes' });
+    expect(res.status).toBe(201);
+    expect(JSON.parse(res.body)).toEqual({
+      text: 'Grüße 🐎',
+      thing: 'yes',
+      missing: null,
+      host: new URL(url).host,
+      client: '127.0.0.1',
+    });
   });
 
   test('an oversized chunked body is cut one byte past the cap', async () => {

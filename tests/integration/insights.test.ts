@@ -4,22 +4,19 @@
 // anything nor causes a 5xx.
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { RouterContextProvider } from 'react-router';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import * as eventsRoute from '~/routes/api.insights.events';
 import * as reportRoute from '~/routes/api.insights';
 import * as csvRoute from '~/routes/api.insights[.]csv';
 import { schema } from '~/server/db/db.server';
-import {
-  berlinDay,
-  countServerEvent,
-  insightsReport,
-  parseBeacon,
-  recordBeacon,
-} from '~/server/insights/insights.server';
-import { forgetVisitorMemory } from '~/server/insights/recorder.server';
-import { directBeacon } from '~/server/http/direct-action.server';
-import { INSIGHTS_LIMITS } from '~/lib/insights';
+import { berlinDay, countServerEvent } from '~/server/insights/insights.server';
+import { parseBeacon } from '~/server/insights/classify.server';
+import { forgetVisitorMemory, recordBeacon } from '~/server/insights/recorder.server';
+import { insightsReport } from '~/server/insights/report.server';
+import { directAction } from '~/server/app/direct-action.server';
+import { clientAddressContext } from '~/server/http/http.server';
 import { sweepRetention } from '~/server/retention.server';
 import type { InsightsReport } from '~/lib/insights';
 import { describeEachDatabase } from '../support/database';
@@ -191,7 +188,13 @@ describeEachDatabase('insights', (current) => {
     let close: () => Promise<void>;
     beforeAll(async () => {
       const app = express();
-      app.post('/api/insights/events', directBeacon(INSIGHTS_LIMITS.body, 0));
+      // The route's action as the production server hands it to the transport (its lean form answers).
+      const loadContext = (req: express.Request) => {
+        const context = new RouterContextProvider();
+        context.set(clientAddressContext, req.socket.remoteAddress ?? 'unknown');
+        return context;
+      };
+      app.post('/api/insights/events', directAction(eventsRoute.action as never, loadContext));
       const server = app.listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/insights/events`;

@@ -1,14 +1,22 @@
-// The confirmation mails' outbox over a real SMTP server, on PGlite and PostgreSQL: a running
-// outbox sends the mail right after the signup; a mail that could not go out (SMTP down, or a crash
+// The confirmation mails through the one mail outbox (mail_outbox) over a real SMTP server, on
+// PGlite and PostgreSQL: the signup's commit holds its mail's row; a running outbox sends the mail
+// right after the signup; a mail that could not go out (SMTP down, or a crash
 // after the claim) is sent by a sweep once its claim has run out; each mail goes out once, also
 // with parallel sweeps; nobody who confirmed, unsubscribed or opted out gets one; a refused address
 // is given up.
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeEach, expect, test } from 'vitest';
 import * as signupsRoute from '~/routes/api.signups';
 import { schema } from '~/server/db/db.server';
-import { sweepConfirmationOutbox } from '~/server/signups/confirmation-outbox.server';
+import {
+  CONFIRMATION_MAIL_KIND,
+  confirmNewsletter,
+  confirmUrl,
+  unsubscribeNewsletter,
+  unsubscribeUrl,
+} from '~/server/signups/newsletter.server';
 import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, retryDelayMs, startOutbox } from '~/server/mail/outbox.server';
+import { sweepMailOutbox } from '~/server/mail/queue.server';
 import { describeEachDatabase } from '../support/database';
 import { SMTP_DOWN, smtpSink } from '../support/smtp';
 import { call, post, useMailConfig } from '../support/routes';
@@ -29,31 +37,81 @@ async function signUpWithOptIn() {
   return { id, to };
 }
 
+const token = (url: string) => new URL(url).searchParams.get('token');
+
 describeEachDatabase('newsletter confirmation outbox', (current) => {
   const t = schema.signups;
-  const row = async (id: string) => (await current().db.select().from(t).where(eq(t.id, id)))[0]!;
-  /** A signup in the state a crash or an outage leaves behind, claimed `claimedAgoMs` ago. */
-  async function pending(over: Partial<typeof t.$inferInsert> = {}, claimedAgoMs = 2 * OUTBOX_LEASE_MS) {
+  const m = schema.mailOutbox;
+  /** The confirmation mail of a signup, its state named as when it lived in the signup's row. */
+  const mailsOf = async (ids: string[]) =>
+    (
+      await current()
+        .db.select()
+        .from(m)
+        .where(and(inArray(m.signupId, ids), eq(m.kind, CONFIRMATION_MAIL_KIND)))
+    ).map((mail) => ({
+      confirmationMailSentAt: mail.sentAt,
+      confirmationMailAttempts: mail.attempts,
+      confirmationMailGivenUpAt: mail.givenUpAt,
+    }));
+  const row = async (id: string) => (await mailsOf([id]))[0]!;
+  type Pending = Partial<typeof t.$inferInsert> & { confirmationMailAttempts?: number };
+  /**
+   * A signup with its confirmation mail queued, in the state a crash or an outage leaves behind:
+   * claimed `claimedAgoMs` ago. An opt-out has no mail; a confirmed or unsubscribed signup got there
+   * through its link.
+   */
+  async function pending(over: Pending = {}, claimedAgoMs = 2 * OUTBOX_LEASE_MS) {
+    const { confirmationMailAttempts = 1, newsletterConfirmedAt, newsletterUnsubscribedAt, ...signup } = over;
     const values = {
       id: crypto.randomUUID(),
       userType: 'reiter' as const,
       name: 'Smilla Weiß',
       email: email(),
       newsletterOptIn: true,
-      confirmationMailClaimedAt: new Date(Date.now() - claimedAgoMs),
-      confirmationMailAttempts: 1,
-      ...over,
+      ...signup,
     };
     await current().db.insert(t).values(values);
+    if (values.newsletterOptIn)
+      await current()
+        .db.insert(m)
+        .values({
+          kind: CONFIRMATION_MAIL_KIND,
+          toAddress: values.email,
+          subject: 'Bitte bestätige deine Newsletter-Anmeldung',
+          signupId: values.id,
+          claimedAt: new Date(Date.now() - claimedAgoMs),
+          attempts: confirmationMailAttempts,
+        });
+    if (newsletterConfirmedAt) expect(await confirmNewsletter(token(confirmUrl(values.id)))).toBe('confirmed');
+    if (newsletterUnsubscribedAt)
+      expect(await unsubscribeNewsletter(token(unsubscribeUrl(values.id)))).toBe('unsubscribed');
     return values;
   }
   beforeEach(async () => {
+    await current().db.delete(m);
     await current().db.delete(t);
+  });
+
+  test("the signup's commit holds its confirmation mail; an opt-out's holds none", async () => {
+    const { id } = await signUpWithOptIn();
+    expect(await row(id)).toEqual({
+      confirmationMailSentAt: null,
+      confirmationMailAttempts: 0,
+      confirmationMailGivenUpAt: null,
+    });
+    const res = await call(
+      signupsRoute.action,
+      post('/api/signups', { userType: 'reiter', name: 'Ohne Newsletter', email: email(), newsletterOptIn: false }),
+    );
+    expect(res.status).toBe(201);
+    const { id: optOut } = (await res.json()) as { id: string };
+    expect(await mailsOf([optOut])).toEqual([]);
   });
 
   test('a running outbox sends the mail right after the signup; the answer does not wait for it', async () => {
     useMailConfig(smtp.url);
-    const stop = startOutbox([sweepConfirmationOutbox]);
+    const stop = startOutbox([sweepMailOutbox]);
     try {
       const { id, to } = await signUpWithOptIn();
       const mail = await smtp.waitFor((m) => m.to.includes(to));
@@ -69,13 +127,13 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
   test('a mail the SMTP server could not take goes out with the first sweep after the lease, once', async () => {
     useMailConfig(SMTP_DOWN);
     const { id, to } = await signUpWithOptIn();
-    expect(await sweepConfirmationOutbox()).toEqual({ claimed: 1, sent: 0 });
+    expect(await sweepMailOutbox()).toEqual({ claimed: 1, sent: 0 });
     expect(await row(id)).toMatchObject({ confirmationMailAttempts: 1, confirmationMailSentAt: null });
 
     useMailConfig(smtp.url);
     // Within the lease the claim holds (the claiming process may still be sending).
-    expect(await sweepConfirmationOutbox()).toEqual({ claimed: 0, sent: 0 });
-    expect(await sweepConfirmationOutbox({ now: later(OUTBOX_LEASE_MS + 1000) })).toEqual({
+    expect(await sweepMailOutbox()).toEqual({ claimed: 0, sent: 0 });
+    expect(await sweepMailOutbox({ now: later(OUTBOX_LEASE_MS + 1000) })).toEqual({
       claimed: 1,
       sent: 1,
     });
@@ -84,7 +142,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     expect(await row(id)).toMatchObject({ confirmationMailAttempts: 2 });
     expect((await row(id)).confirmationMailSentAt).toBeInstanceOf(Date);
     // Sent means done: no later sweep mails again.
-    expect((await sweepConfirmationOutbox({ now: later(10 * OUTBOX_LEASE_MS) })).claimed).toBe(0);
+    expect((await sweepMailOutbox({ now: later(10 * OUTBOX_LEASE_MS) })).claimed).toBe(0);
     expect(smtp.mailsTo(to)).toHaveLength(1);
   });
 
@@ -92,7 +150,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     useMailConfig(smtp.url);
     const crashed = await pending();
     const fresh = await pending({}, 1000);
-    expect(await sweepConfirmationOutbox()).toEqual({ claimed: 1, sent: 1 });
+    expect(await sweepMailOutbox()).toEqual({ claimed: 1, sent: 1 });
     await smtp.waitFor((m) => m.to.includes(crashed.email));
     expect((await row(crashed.id)).confirmationMailSentAt).toBeInstanceOf(Date);
     expect((await row(fresh.id)).confirmationMailSentAt).toBeNull();
@@ -101,7 +159,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
   test('parallel sweeps (several server processes) send each mail once', async () => {
     useMailConfig(smtp.url);
     const rows = await Promise.all(Array.from({ length: 6 }, () => pending()));
-    const counts = await Promise.all([sweepConfirmationOutbox(), sweepConfirmationOutbox(), sweepConfirmationOutbox()]);
+    const counts = await Promise.all([sweepMailOutbox(), sweepMailOutbox(), sweepMailOutbox()]);
     expect(counts.reduce((sum, c) => sum + c.sent, 0)).toBe(6);
     // The sweeps resolve after the SMTP server accepted their mails, and it records a mail before
     // accepting it: a mail sent twice would already be here.
@@ -116,7 +174,7 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
       pending({ newsletterUnsubscribedAt: new Date() }),
       pending({ confirmationMailAttempts: OUTBOX_MAX_ATTEMPTS }),
     ]);
-    expect(await sweepConfirmationOutbox()).toEqual({ claimed: 0, sent: 0 });
+    expect(await sweepMailOutbox()).toEqual({ claimed: 0, sent: 0 });
     for (const r of skipped) expect(smtp.mailsTo(r.email)).toHaveLength(0);
 
     // An outage: a sweep after each (growing) wait tries again, until the attempts run out.
@@ -124,13 +182,10 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     const refused = await pending({ confirmationMailAttempts: 0 });
     let at = 0;
     for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS + 1; attempt++) {
-      await sweepConfirmationOutbox({ now: later(at) });
+      await sweepMailOutbox({ now: later(at) });
       at += retryDelayMs(attempt) + 1000;
     }
-    const after = await current()
-      .db.select()
-      .from(t)
-      .where(inArray(t.id, [refused.id]));
+    const after = await mailsOf([refused.id]);
     expect(after[0]).toMatchObject({
       confirmationMailAttempts: OUTBOX_MAX_ATTEMPTS,
       confirmationMailSentAt: null,

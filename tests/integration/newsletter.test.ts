@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import * as signupsRoute from '~/routes/api.signups';
 import * as confirmRoute from '~/routes/newsletter.bestaetigen';
 import * as unsubscribeRoute from '~/routes/newsletter.abmelden';
-import { sweepConfirmationOutbox } from '~/server/signups/confirmation-outbox.server';
+import { sweepMailOutbox } from '~/server/mail/queue.server';
 import { startOutbox } from '~/server/mail/outbox.server';
 import { schema } from '~/server/db/db.server';
 import { mayReceiveNewsletter, sendNewsletterMail } from '~/server/signups/newsletter.server';
@@ -40,7 +40,7 @@ describeEachDatabase('newsletter double opt-in', (current) => {
   let stopOutbox: () => Promise<void>;
   beforeAll(() => {
     useTestConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Bewegungscoaching <hallo@bewegung.test>' });
-    stopOutbox = startOutbox([sweepConfirmationOutbox]);
+    stopOutbox = startOutbox([sweepMailOutbox]);
   });
   afterAll(() => stopOutbox());
   const row = async (id: string) =>

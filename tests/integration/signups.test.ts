@@ -196,13 +196,13 @@ describeEachDatabase('POST /api/signups', (current) => {
   });
 
   test('a filled honeypot looks like success but stores nothing', async () => {
-    const body = signup({ website: 'http://spam.example' });
+    const body = signup({ referenz: 'http://spam.example' });
     const res = await submit(body);
     expect(res.status).toBe(201);
     expect((await res.json()).data).toMatchObject({ name: 'Anna Reiter' });
     expect(await rows()).toHaveLength(0);
     // An empty honeypot (what people send) is fine.
-    expect((await submit(signup({ website: '' }))).status).toBe(201);
+    expect((await submit(signup({ referenz: '' }))).status).toBe(201);
     expect(await rows()).toHaveLength(1);
   });
 });

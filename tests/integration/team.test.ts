@@ -20,7 +20,7 @@ import * as historyRoute from '~/routes/api.applications.$id.history';
 import * as csvRoute from '~/routes/api.applications[.]csv';
 import * as eventsRoute from '~/routes/api.applications.events';
 import * as signupsCsvRoute from '~/routes/api.signups[.]csv';
-import { createApplication } from '~/server/applications/applications.server';
+import { createApplication } from '~/server/applications/store.server';
 import { schema } from '~/server/db/db.server';
 import { createInvitation, deleteOldActivity, recordActivity } from '~/server/team/team.server';
 import { sweepRetention } from '~/server/retention.server';
@@ -74,8 +74,8 @@ describeEachDatabase('the team', (current) => {
 
   async function invite(email: string, role: 'owner' | 'reviewer' = 'reviewer', now?: Date) {
     const made = await createInvitation({ email, role }, null, { now });
-    if (made.kind !== 'created') throw new Error(made.kind);
-    return new URL(made.url);
+    if (!made.ok) throw new Error(made.problem);
+    return new URL(made.value.url);
   }
   const pathOf = (link: URL) => `${link.pathname}${link.search}`;
 

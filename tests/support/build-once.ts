@@ -1,5 +1,8 @@
-// Global setup of the e2e project: one production build for every browser test file, in a folder
-// of its own so that parallel test runs (and a developer's `npm start`) do not overwrite each other.
+// Global setup of the e2e and built-server projects: one production build for every test file that
+// runs the built server, in a folder of its own so that parallel test runs (and a developer's
+// `npm start`) do not overwrite each other. Both projects in one run share the build (vitest runs
+// their global setups in its main process, each with its own copy of this module, hence globalThis):
+// the first setup builds, the last teardown removes.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -30,8 +33,20 @@ function buildForTests(name: string): { buildDir: string; remove: () => void } {
   return { buildDir, remove: () => rmSync(buildDir, { recursive: true, force: true }) };
 }
 
+interface SharedBuild {
+  buildDir: string;
+  remove: () => void;
+  users: number;
+}
+const shared = globalThis as { testBuild?: SharedBuild };
+
 export default function buildOnce(project: TestProject) {
-  const { buildDir, remove } = buildForTests('run');
-  project.provide('buildDir', buildDir);
-  return remove;
+  const build = (shared.testBuild ??= { ...buildForTests('run'), users: 0 });
+  build.users++;
+  project.provide('buildDir', build.buildDir);
+  return () => {
+    if (--build.users > 0) return;
+    shared.testBuild = undefined;
+    build.remove();
+  };
 }

@@ -130,8 +130,7 @@ export class EventStreamReader {
 }
 
 /**
- * One event stream read with node:http and a minimal parser, on a connection of its own (with
- * several worker processes, new connections are dealt out in turn). The live bench shares the
+ * One event stream read with node:http and a minimal parser, on a connection of its own. The live bench shares the
  * machine with the server, so the client must cost as little as possible (fetch with web streams and a full SSE
  * parser per stream cost more than the server's fan-out, and its queueing showed up as delay).
  * An event's arrival time is taken when its bytes arrive, before parsing.

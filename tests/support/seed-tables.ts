@@ -12,15 +12,17 @@ interface Queryable {
 const APPLICATION = '6f1c2a4e-8a51-4c5e-9d0e-2b1f3c4d5e6f';
 
 export const SEED = [
-  `insert into signups (id, user_type, name, email, newsletter_opt_in, client_timestamp, created_at, newsletter_confirmed_at, confirmation_mail_sent_at, confirmation_mail_attempts)
-   values ('seed-1', 'reiter', 'Jürgen „Jogi“ Müller', 'jogi@example.org', true, '2026-01-02T03:04:05.123456Z', '2026-01-02T03:04:06.654321Z', now(), now(), 1),
-          ('seed-2', 'trainer', 'O''Brien, Siân', 'sian@example.org', false, null, now(), null, null, 0)`,
+  `insert into signups (id, user_type, name, email, newsletter_opt_in, client_timestamp, created_at, newsletter_confirmed_at)
+   values ('seed-1', 'reiter', 'Jürgen „Jogi“ Müller', 'jogi@example.org', true, '2026-01-02T03:04:05.123456Z', '2026-01-02T03:04:06.654321Z', now()),
+          ('seed-2', 'trainer', 'O''Brien, Siân', 'sian@example.org', false, null, now(), null)`,
   `insert into applications (id, application_type, status, name, email, website_link, message, version, updated_at, consent_at)
    values ('${APPLICATION}', 'Business Partner', 'approved', 'Åsa Øberg', 'asa@example.org', 'https://example.org/ä', E'Zeile 1\\nZeile 2; "zitiert"', 2, now(), now())`,
   `insert into application_history (application_id, from_status, to_status, by_member_name) values ('${APPLICATION}', null, 'pending', null), ('${APPLICATION}', 'pending', 'approved', 'Zoë Weiß')`,
   `insert into application_removals (id, application_id) values (9000000001, 'a0000000-0000-4000-8000-000000000001')`,
   `insert into mail_outbox (kind, to_address, subject, text, html, headers, attempts, claimed_at, sent_at)
    values ('application-received', 'asa@example.org', 'Deine Bewerbung', 'Hallo Åsa', '<p>Hallo</p>', '{"X-Kind": "application", "List-Id": "<a@b>"}', 3, now(), now())`,
+  `insert into mail_outbox (kind, to_address, subject, attempts, claimed_at, sent_at, signup_id)
+   values ('newsletter-confirmation', 'jogi@example.org', 'Bitte bestätige deine Newsletter-Anmeldung', 1, now(), now(), 'seed-1')`,
   `insert into rate_limits (bucket, key, window_start, hits) values ('seed', 'hash-1', '2026-01-02T03:04:00Z', 7)`,
   `insert into access_attempts (code_hash, valid, limited, client_hash) values ('c1', true, false, 'h1'), (null, false, true, null)`,
   `insert into lockdowns (scope, started_at, until, mailed_at) values ('seed', '2026-01-02T03:04:05.123456Z', '2026-01-02T03:19:05Z', null)`,

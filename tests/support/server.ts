@@ -1,5 +1,5 @@
 // The test harness's server: the real production server (spawn-server.ts) serving the build that
-// the e2e project's global setup made for this run.
+// the global setup of the e2e and built-server projects made for this run (build-once.ts).
 import { inject } from 'vitest';
 import { spawnServer, type StartOptions, type TestServer } from './spawn-server';
 

@@ -129,6 +129,9 @@ export async function startSmtp({ refuse, acceptDelayMs = 0 }: SmtpOptions = {})
       });
     },
   });
+  // A client killed mid-conversation (the crash tests SIGKILL servers) resets its socket; smtp-server
+  // reports that as an 'error' event, which would be uncaught without a listener.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

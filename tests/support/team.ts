@@ -8,7 +8,8 @@ import { makeSignature } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { getConfig } from '~/server/config.server';
 import { getDatabase, schema } from '~/server/db/db.server';
-import { openTeamToken, teamSessionOfToken, type TeamSession } from '~/server/team/team.server';
+import { openTeamToken } from '~/server/team/team.server';
+import { teamSessionOfToken, type TeamSession } from '~/server/team/sessions.server';
 import type { TeamRole } from '~/lib/team';
 import { TEST_TEAM_CODE } from './codes';
 
@@ -68,8 +69,8 @@ export async function tokenOf(member: { id: string; sessionId: string }): Promis
     endsAt: new Date(Date.now() + 12 * 3600_000),
   };
   const result = await openTeamToken(session, TEST_TEAM_CODE);
-  if (result.kind !== 'opened') throw new Error(`the code opened nothing: ${result.kind}`);
-  return result.token;
+  if (!result.ok) throw new Error(`the code opened nothing: ${result.problem}`);
+  return result.value.token;
 }
 
 /** Whether a token still opens the team API. */

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DRAIN } from '~/server/http/draining.server';
-import { HTTP_TIMEOUTS } from '~/server/http/timeouts.server';
+import { DRAIN } from '~/server/app/draining.server';
+import { HTTP_TIMEOUTS } from '~/server/app/timeouts.server';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');

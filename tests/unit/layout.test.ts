@@ -169,6 +169,17 @@ test('server code and routes use another server folder only through its face mod
   expect(offenders).toEqual([]);
 });
 
+// A face says what it hands on: a barrel (`export *`) would pass on test-only names unseen.
+test('every face module names its exports (no export *)', () => {
+  const faces = readdirSync(SERVER, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(SERVER, entry.name, `${entry.name}.server.ts`))
+    .filter((face) => statSync(face, { throwIfNoEntry: false })?.isFile());
+  expect(faces.length).toBeGreaterThan(10);
+  const barrels = faces.filter((face) => /^\s*export\s+(type\s+)?\*/m.test(readFileSync(face, 'utf8'))).map(rel);
+  expect(barrels).toEqual([]);
+});
+
 test(`web/server holds at most ${MAX_SERVER_TOP_FILES} files at its top (the rest sits in domain folders)`, () => {
   const top = readdirSync(SERVER, { withFileTypes: true })
     .filter((entry) => entry.isFile())

@@ -3,7 +3,7 @@
 // has an error). The control comes as a render prop and takes the props Field hands it, so one field
 // serves an input, a textarea, a select, a password input or a checkbox. Styled by the .field rules
 // of web/styles/global.css.
-import { useId, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { typesetNode } from './Typeset';
 
 /** What Field hands the control: spread it onto the input, textarea or select. */
@@ -122,5 +122,31 @@ export function Field({
       )}
       {below}
     </div>
+  );
+}
+
+/**
+ * One radio button of a group, the label around the button and its text (the whole label is the
+ * control): a `kind="group"` Field's options, the landing's rider/trainer pill.
+ */
+export function RadioOption({
+  className,
+  inputClassName,
+  lang,
+  children,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 'children'> & {
+  /** The label's class. */
+  className: string;
+  inputClassName?: string;
+  /** The text's language, where it is not the page's. */
+  lang?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={className}>
+      <input type="radio" className={inputClassName} {...input} />
+      <span lang={lang}>{children}</span>
+    </label>
   );
 }

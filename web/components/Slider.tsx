@@ -101,6 +101,17 @@ export function Slider({ label, children, className }: { label: string; children
     };
   }, []);
 
+  const arrowButton = (direction: 'left' | 'right') => (
+    <button
+      type="button"
+      className="slider__arrow"
+      aria-label={direction === 'left' ? LABELS.previousSlide : LABELS.nextSlide}
+      onClick={() => (direction === 'left' ? instance.current?.prev() : instance.current?.next())}
+    >
+      <Arrow direction={direction} />
+    </button>
+  );
+
   return (
     <div
       ref={root}
@@ -135,25 +146,11 @@ export function Slider({ label, children, className }: { label: string; children
       </div>
       {live && (
         <div className="slider__controls">
-          <button
-            type="button"
-            className="slider__arrow"
-            aria-label={LABELS.previousSlide}
-            onClick={() => instance.current?.prev()}
-          >
-            <Arrow direction="left" />
-          </button>
+          {arrowButton('left')}
           <span className="slider__count" aria-hidden="true">
             {current + 1} / {slides.length}
           </span>
-          <button
-            type="button"
-            className="slider__arrow"
-            aria-label={LABELS.nextSlide}
-            onClick={() => instance.current?.next()}
-          >
-            <Arrow direction="right" />
-          </button>
+          {arrowButton('right')}
         </div>
       )}
     </div>

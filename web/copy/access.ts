@@ -1,6 +1,12 @@
 // Texts of the mentee/mentor area (German, "du"): the code page (/access), the application form, its thank-you page.
-import { CODE_LENGTH } from '~/lib/code-box';
-import { MESSAGE_MAX, NAME_MAX } from '~/lib/limits';
+import { NAME_MAX } from './signup';
+
+// What these texts state; web/lib/ enforces it (web/lib uses web/copy, never the reverse).
+/** The characters of a mentee/mentor code (one box each). */
+export const CODE_LENGTH = 5;
+export const WEBSITE_MAX = 500;
+/** The application's message, in characters (line breaks count as one). */
+export const MESSAGE_MAX = 2000;
 
 /** The code page. `title` is the box's required text (English, kept word for word); no other text here is fixed. */
 export const ACCESS_COPY = { title: 'Mentees/Mentors Only', close: 'Schließen und zur Startseite' } as const;
@@ -47,7 +53,6 @@ export const APPLICATION_FORM_COPY = {
     ' gelesen und bin einverstanden, dass meine Angaben gespeichert werden, um meine Bewerbung zu bearbeiten.',
   submit: 'Bewerbung absenden',
   sending: 'Wird gesendet …',
-  honeypot: 'Dieses Feld bitte leer lassen',
 } as const;
 
 /** The application's messages: one per rule of the schema, the same in the browser and on the server. */

@@ -1,5 +1,7 @@
 // Texts of the account pages: the /auth form (English, like its fixed messages), /konto and /passwort-neu (German).
-import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
+
+/** Passwords shorter than this are refused (by Better Auth too, which is configured with it). */
+export const MIN_PASSWORD_LENGTH = 10;
 
 /** The auth form's fixed texts, required word for word (tests compare them exactly). */
 export const AUTH_MESSAGES = {

@@ -1,5 +1,4 @@
 // Texts of the team dashboard (English, like its fixed messages): gate, applications, signups, team API answers.
-import type { UserType } from '~/lib/content-types';
 
 /** The dashboard's fixed texts, required word for word (tests compare them exactly). */
 export const DASHBOARD_MESSAGES = {
@@ -124,7 +123,7 @@ export const DECISION_MAIL_COPY = {
 } as const;
 
 /** The signups table's type column. */
-export const TYPE_NAMES: Record<UserType, string> = { reiter: 'Rider', trainer: 'Trainer' };
+export const TYPE_NAMES = { reiter: 'Rider', trainer: 'Trainer' };
 
 /** The signups table's newsletter column. */
 export const NEWSLETTER_STATES = {

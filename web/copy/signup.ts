@@ -1,6 +1,13 @@
 // Texts of the signup: the popup and /mitmachen, the answers of POST /api/signups, the newsletter pages.
-import type { UserType } from '~/lib/content-types';
-import { NAME_MAX } from '~/lib/limits';
+
+// The form limits these texts state; the schemas in web/lib/ enforce them (web/lib uses web/copy,
+// never the reverse). The application form has the same limits for its name and email.
+/** A name, in the signup and in the application. */
+export const NAME_MAX = 200;
+export const EMAIL_MAX = 254;
+
+/** The two audiences (`UserType` of web/lib/content-types.ts). */
+type UserType = 'reiter' | 'trainer';
 
 /** The signup popup's fixed texts, required word for word (tests compare them exactly). */
 export const SIGNUP_MESSAGES = {
@@ -30,7 +37,6 @@ export const SIGNUP_COPY = {
   email: 'Deine E-Mail-Adresse',
   newsletter:
     'Ja, schick mir den kostenlosen Newsletter mit Tipps zu Pferd und Reiter per E-Mail. Ich bestätige das über einen Link in einer E-Mail und kann mich jederzeit wieder abmelden.',
-  honeypot: 'Dieses Feld bitte leer lassen',
   submit: 'Jetzt kostenlos beitreten',
   submitting: 'Wird gespeichert …',
   privacy: {

@@ -1,8 +1,10 @@
 // Texts of the team area: the invitation page (German, like every page an invited person opens
 // from a mail) and the dashboard's sign-in, Team and Activity views (English, like the rest of the
 // dashboard).
-import type { ActivityAction, TeamRole } from '~/lib/team';
-import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
+import { MIN_PASSWORD_LENGTH } from './account';
+
+/** The roles of web/lib/team.ts, as ROLE_NAMES names them. */
+type TeamRole = keyof typeof ROLE_NAMES;
 
 /** /team/einladung */
 export const INVITATION_COPY = {
@@ -83,7 +85,7 @@ export const TEAM_SIGN_IN_COPY = {
   unexpected: 'The sign-in could not be completed. Please try again.',
 } as const;
 
-export const ROLE_NAMES: Record<TeamRole, string> = { owner: 'owner', reviewer: 'reviewer' };
+export const ROLE_NAMES = { owner: 'owner', reviewer: 'reviewer' };
 
 /** The Team view (owners only). */
 export const TEAM_COPY = {
@@ -149,5 +151,5 @@ export const ACTIVITY_COPY = {
     'status-changed': 'Changed an application',
     export: 'Exported',
     'decision-mail-sent': 'Decision mail sent',
-  } satisfies Record<ActivityAction, string>,
+  },
 } as const;

@@ -1,20 +1,16 @@
-// The browser's calls to our server. They keep the answer shapes of the hosted backend SDK the
-// site used before ({id, data, error} and the like), now as plain HTTP to our own API (see
-// docs/decisions/001). Other areas add their calls here.
+// The browser's calls to our server, as plain HTTP to our own API (see docs/decisions/001). Every
+// call answers one shape: `{ ok: true, … }` with what the server sent, or `{ ok: false, error }`
+// with the server's message (and the fields it is about), as the dashboard's team calls do.
 import { authRequest } from './auth';
 import { AUTH_MESSAGES } from '~/copy/account';
 import { SIGNUP_MESSAGES } from '~/copy/signup';
 import type { SignupInput, SignupRecord } from './signup';
 
-export interface BackendError {
-  message: string;
-  status: number;
-  fields?: string[];
-}
+/** A refused or failed call: the message to show, and the fields it is about where the server named them. */
+export type Refused = { ok: false; error: string; fields?: string[] };
 
-/** The answer of a signup save, shaped like the former SDK's push: id, data, error. */
-export type PushSignupAnswer =
-  { id: string; data: SignupRecord; error: null } | { id: null; data: null; error: BackendError };
+/** The answer of a signup save: the stored record, or why not. */
+export type SignupAnswer = { ok: true; record: SignupRecord } | Refused;
 
 /** A random id for a new record (crypto.randomUUID needs a secure context; this does not). */
 export function newId(): string {
@@ -32,7 +28,7 @@ export function newId(): string {
  * answers SIGNUP_MESSAGES.saveFailed. Throws when the server cannot be reached (the caller then
  * shows SIGNUP_MESSAGES.unexpected).
  */
-export async function pushSignup(input: SignupInput & { id: string; timestamp: string }): Promise<PushSignupAnswer> {
+export async function pushSignup(input: SignupInput & { id: string; timestamp: string }): Promise<SignupAnswer> {
   const response = await fetch('/api/signups', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -44,11 +40,11 @@ export async function pushSignup(input: SignupInput & { id: string; timestamp: s
     error?: string;
     fields?: string[];
   };
-  if (response.ok && body.id && body.data) return { id: body.id, data: body.data, error: null };
+  if (response.ok && body.id && body.data) return { ok: true, record: body.data };
   // A retry of a signup that was stored already is answered with its id alone: the record is what was sent.
   if (response.status === 200 && body.id === input.id) {
     const { id, userType, name, email, newsletterOptIn, timestamp } = input;
-    const data = {
+    const record = {
       id,
       userType,
       name,
@@ -57,17 +53,13 @@ export async function pushSignup(input: SignupInput & { id: string; timestamp: s
       timestamp,
       createdAt: timestamp,
     };
-    return { id, data, error: null };
+    return { ok: true, record };
   }
   const serverMessage = (response.status === 400 || response.status === 429) && body.error;
   return {
-    id: null,
-    data: null,
-    error: {
-      message: serverMessage || SIGNUP_MESSAGES.saveFailed,
-      status: response.status,
-      ...(body.fields ? { fields: body.fields } : {}),
-    },
+    ok: false,
+    error: serverMessage || SIGNUP_MESSAGES.saveFailed,
+    ...(body.fields ? { fields: body.fields } : {}),
   };
 }
 
@@ -85,10 +77,9 @@ export interface AuthUser {
  * Signing up or in with email and password answers a user or an error message; a team member's
  * sign-in answers that the second factor comes next.
  */
-export type AuthUserAnswer =
-  { user: AuthUser; error: null } | { user: null; error: BackendError } | { secondFactor: true };
+export type AuthUserAnswer = { ok: true; user: AuthUser } | { ok: true; secondFactor: true } | Refused;
 /** Asking for a password reset mail answers success or an error message. */
-export type ResetAnswer = { success: true; error: null } | { success: false; error: BackendError };
+export type ResetAnswer = { ok: true } | Refused;
 
 /** Posts to one of Better Auth's endpoints; the error is the backend's message as given. */
 async function postAuth({ path, body }: { path: string; body: Record<string, unknown> }) {
@@ -103,17 +94,15 @@ async function postAuth({ path, body }: { path: string; body: Record<string, unk
     message?: string;
     twoFactorRedirect?: boolean;
   };
-  const error: BackendError | null = response.ok
-    ? null
-    : { message: answer.message || AUTH_MESSAGES.unexpected, status: response.status };
+  const error = response.ok ? null : answer.message || AUTH_MESSAGES.unexpected;
   return { answer, error };
 }
 
 async function userCall(request: Parameters<typeof postAuth>[0]): Promise<AuthUserAnswer> {
   const { answer, error } = await postAuth(request);
-  if (!error && answer.twoFactorRedirect) return { secondFactor: true };
-  if (error || !answer.user) return { user: null, error: error ?? { message: AUTH_MESSAGES.unexpected, status: 500 } };
-  return { user: answer.user, error: null };
+  if (!error && answer.twoFactorRedirect) return { ok: true, secondFactor: true };
+  if (error || !answer.user) return { ok: false, error: error ?? AUTH_MESSAGES.unexpected };
+  return { ok: true, user: answer.user };
 }
 
 /**
@@ -129,5 +118,5 @@ export const signInWithEmail = (email: string, password: string) => userCall(aut
 /** Asks for a reset mail; succeeds for unknown addresses too (which get none). Throws when the server cannot be reached. */
 export async function sendPasswordResetEmail(email: string): Promise<ResetAnswer> {
   const { error } = await postAuth(authRequest('reset', email, ''));
-  return error ? { success: false, error } : { success: true, error: null };
+  return error ? { ok: false, error } : { ok: true };
 }

@@ -1,14 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { APPLICATION_MESSAGES } from '~/copy/access';
-import {
-  applicationFromForm,
-  isBot,
-  isWebAddress,
-  messageCounter,
-  validateApplication,
-  withScheme,
-} from './application-form';
-import { MESSAGE_MAX } from './limits';
+import { APPLICATION_MESSAGES, MESSAGE_MAX } from '~/copy/access';
+import { applicationFromForm, isWebAddress, messageCounter, validateApplication, withScheme } from './application-form';
+import { filledHoneypot } from './honeypot';
 
 const valid = {
   id: '7f0c8a52-3f0e-4c36-9d0e-2b7f1c1a9e01',
@@ -153,9 +146,9 @@ describe('the form', () => {
     form.set('consent', 'ja');
     const result = validateApplication(applicationFromForm(form));
     expect(result).toMatchObject({ ok: true, value: { applicationType: 'Mentor', consent: true, message: 'Hallo' } });
-    expect(isBot(form)).toBe(false);
+    expect(filledHoneypot(form)).toBe(false);
     form.set('referenz', 'spam');
-    expect(isBot(form)).toBe(true);
+    expect(filledHoneypot(form)).toBe(true);
   });
 
   test('the live counter in German number format', () => {

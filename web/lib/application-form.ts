@@ -2,12 +2,9 @@
 // POST /api/applications, so every rule gives the same German message in the browser and on the
 // server.
 import { z } from 'zod';
-import { APPLICATION_MESSAGES } from '~/copy/access';
+import { APPLICATION_MESSAGES, MESSAGE_MAX, WEBSITE_MAX } from '~/copy/access';
+import { EMAIL_MAX, NAME_MAX } from '~/copy/signup';
 import { APPLICATION_TYPES, type ApplicationType } from './applications';
-import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, WEBSITE_MAX } from './limits';
-
-/** The honeypot's field name: people never see it (visually hidden, out of the tab order). */
-export const HONEYPOT_FIELD = 'referenz';
 
 // Control characters cannot be typed into single-line fields; refusing them keeps mails and exports clean.
 // eslint-disable-next-line no-control-regex
@@ -59,7 +56,6 @@ export const applicationInput = z.object({
   consent: z.literal(true, APPLICATION_MESSAGES.consent),
 });
 
-export type ApplicationInput = z.input<typeof applicationInput>;
 export type Application = z.output<typeof applicationInput>;
 export type ApplicationField = keyof Application;
 /** Every field's message (German), for the fields that have a problem. */
@@ -123,9 +119,6 @@ export function applicationFromForm(form: { get(name: string): FormDataEntryValu
 export type ApplicationDraft = Partial<
   Record<'applicationType' | 'name' | 'email' | 'websiteLink' | 'message', string>
 >;
-
-/** Whether the honeypot was filled (a bot): answered like a success, nothing stored. */
-export const isBot = (form: { get(name: string): FormDataEntryValue | null }) => Boolean(form.get(HONEYPOT_FIELD));
 
 /** "1.234 / 2.000 Zeichen": the message's live counter (characters as the server counts them). */
 export const messageCounter = (message: string) =>

@@ -126,4 +126,3 @@ export const statusChangeInput = z.object({
   status: z.enum(APPLICATION_STATUSES),
   version: z.number().int().positive().optional(),
 });
-export type StatusChangeInput = z.output<typeof statusChangeInput>;

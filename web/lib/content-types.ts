@@ -1,6 +1,6 @@
 // The shapes of the content every page receives from the content module
-// (web/server/content.server.ts), derived from the result types that `npm run typegen` writes for
-// the queries of schemas/queries.ts. What a query selects is what a page gets, except:
+// (web/server/content/content.server.ts), derived from the result types that `npm run typegen`
+// writes for the queries of schemas/queries.ts. What a query selects is what a page gets, except:
 // - an image (the IMAGE projection of the queries) becomes a ResponsiveImage served from our origin,
 // - Portable Text becomes the renderer's block type,
 // - a field left empty (null in GROQ) is absent (undefined).

@@ -1,7 +1,7 @@
 // URLs of an image's renditions on our origin (/images/<key>-<width>.<avif|webp>, made by
-// web/server/images.server.ts). The route data carries only the key and the widths; the srcset
-// strings are built here, on the server and in the browser alike (they were half the route data
-// of the start page).
+// web/server/content/images.server.ts). The route data carries only the key and the widths; the
+// srcset strings are built here, on the server and in the browser alike (they were half the route
+// data of the start page).
 import type { ResponsiveImage } from './content-types';
 
 export type ImageFormat = 'avif' | 'webp';

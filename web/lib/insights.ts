@@ -1,5 +1,6 @@
 // Insights: what the page's beacon may report and what the team's report holds. Shared by the
-// beacon (web/lib/insights-beacon.ts), the server that counts, and the dashboard that shows it.
+// beacon (web/lib/insights-beacon.ts, loaded by web/lib/insights-loader.ts), the server that
+// counts, and the dashboard that shows it.
 
 /**
  * The events a beacon may name: a page view, the signup popup opened, and the WhatsApp group link
@@ -75,4 +76,11 @@ export interface InsightsReport {
     codesAccepted: number;
     applications: number;
   };
+}
+
+/** `day` (YYYY-MM-DD) moved by `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }

@@ -2,13 +2,10 @@
 // and POST /api/signups, so the same rule gives the same German message everywhere.
 import { z } from 'zod';
 import type { UserType } from '~/lib/content-types';
-import { SIGNUP_API_MESSAGES, SIGNUP_MESSAGES } from '~/copy/signup';
-import { EMAIL_MAX, NAME_MAX } from '~/lib/limits';
+import { EMAIL_MAX, NAME_MAX, SIGNUP_API_MESSAGES, SIGNUP_MESSAGES } from '~/copy/signup';
 
 export const USER_TYPES = ['reiter', 'trainer'] as const satisfies readonly UserType[];
 const DEFAULT_USER_TYPE: UserType = 'reiter';
-/** The honeypot's field name: people never see it (visually hidden, out of the tab order). */
-export const HONEYPOT_FIELD = 'website';
 
 // Control characters cannot be typed into the form; refusing them keeps mail headers and exports clean.
 // eslint-disable-next-line no-control-regex

@@ -68,6 +68,3 @@ export interface ActivityEvent {
   target?: string;
   detail?: Record<string, unknown>;
 }
-
-/** The exports that are recorded with their filter. */
-export type ExportName = 'applications' | 'signups' | 'insights';

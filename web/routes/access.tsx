@@ -5,13 +5,11 @@ import type { Route } from './+types/access';
 import { CodeForm } from '~/components/access/CodeForm';
 import { brandOf, SiteBrand } from '~/components/SiteBrand';
 import '~/components/access/access.css';
-import { ACCESS_COPY, ACCESS_MESSAGES } from '~/copy/access';
-import { CODE_LENGTH } from '~/lib/code-box';
+import { ACCESS_COPY, ACCESS_MESSAGES, CODE_LENGTH } from '~/copy/access';
 import { pageMeta } from '~/lib/seo';
-import { readForm } from '~/server/accounts/accounts.server';
 import { checkAccessCode } from '~/server/access/access.server';
 import { getSiteSettings } from '~/server/content/content.server';
-import { clientAddressContext } from '~/server/http/http.server';
+import { clientAddressContext, problemStatus, readForm } from '~/server/http/http.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   // The application form sends visitors back here when their grant ran out.
@@ -22,13 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const code = (await readForm(request)).getAll('code').join('').slice(0, 64);
   const result = await checkAccessCode(code, context.get(clientAddressContext));
-  if (result.status === 200 && result.setCookie) {
-    return redirect('/bewerbung', { status: 303, headers: { 'Set-Cookie': result.setCookie } });
+  if (result.ok && result.value.setCookie) {
+    return redirect('/bewerbung', { status: 303, headers: { 'Set-Cookie': result.value.setCookie } });
   }
-  const error = result.answer.valid ? undefined : result.answer.error;
-  const headers: HeadersInit = result.status === 429 ? { 'Retry-After': String(result.retryAfter) } : {};
+  const error = !result.ok ? result.message : result.value.answer.valid ? undefined : result.value.answer.error;
+  const status = result.ok ? 200 : problemStatus(result.problem);
+  const headers: HeadersInit = result.ok ? {} : { 'Retry-After': String(result.retryAfter) };
   // The refused code goes back into the boxes, to be checked (the person's own input; never stored).
-  return data({ error, code: code.slice(0, CODE_LENGTH) }, { status: result.status, headers });
+  return data({ error, code: code.slice(0, CODE_LENGTH) }, { status, headers });
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

@@ -2,7 +2,15 @@
 // (see docs/api.md).
 import type { Route } from './+types/api.access';
 import { checkAccessCode } from '~/server/access/access.server';
-import { clientAddressContext, handleApi, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
+import type { AccessAnswer } from '~/lib/access';
+import {
+  clientAddressContext,
+  handleApi,
+  jsonError,
+  methodNotAllowed,
+  problemStatus,
+  readJson,
+} from '~/server/http/http.server';
 
 export const loader = () => methodNotAllowed('POST');
 
@@ -12,11 +20,13 @@ export function action({ request, context }: Route.ActionArgs) {
     const { code } = await readJson(request, { limit: 1024 });
     if (typeof code !== 'string' || code.length > 64) return jsonError(400, 'Expected {"code": "<5 characters>"}');
     const result = await checkAccessCode(code, context.get(clientAddressContext));
-    if (result.status === 429)
-      return Response.json(result.answer, { status: 429, headers: { 'Retry-After': String(result.retryAfter) } });
-    return Response.json(result.answer, {
-      status: 200,
-      headers: result.setCookie ? { 'Set-Cookie': result.setCookie } : {},
-    });
+    // A refusal answers in the same {valid, error} shape as a wrong code (docs/api.md).
+    if (!result.ok)
+      return Response.json({ valid: false, error: result.message } satisfies AccessAnswer, {
+        status: problemStatus(result.problem),
+        headers: { 'Retry-After': String(result.retryAfter) },
+      });
+    const { answer, setCookie } = result.value;
+    return Response.json(answer, { status: 200, headers: setCookie ? { 'Set-Cookie': setCookie } : {} });
   });
 }

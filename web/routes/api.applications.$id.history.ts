@@ -3,13 +3,12 @@
 import type { Route } from './+types/api.applications.$id.history';
 import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
 import { applicationId } from '~/lib/applications';
-import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { authorized, closeConnection, jsonError, methodNotAllowed } from '~/server/http/http.server';
 import { getApplicationHistory } from '~/server/applications/applications.server';
-import { requireTeam } from '~/server/team/team.server';
+import { authorizeTeam } from '~/server/team/team.server';
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireTeam(request);
+  return authorized(request, authorizeTeam, async () => {
     const id = applicationId.safeParse(params.id);
     const history = id.success ? await getApplicationHistory(id.data) : undefined;
     if (!history) return jsonError(404, APPLICATION_API_MESSAGES.notFound);

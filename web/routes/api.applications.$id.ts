@@ -4,24 +4,21 @@
 import type { Route } from './+types/api.applications.$id';
 import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
 import { applicationId, statusChangeInput } from '~/lib/applications';
-import { closeConnection, handleApi, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
+import {
+  authorizedAction,
+  closeConnection,
+  jsonError,
+  methodNotAllowed,
+  problemStatus,
+  readJson,
+} from '~/server/http/http.server';
 import { setApplicationStatus } from '~/server/applications/applications.server';
-import { recordActivity, requireTeam } from '~/server/team/team.server';
+import { recordActivity, authorizeTeam } from '~/server/team/team.server';
 
-const ALLOW = 'PATCH';
-
-export const loader = () => closeConnection(methodNotAllowed(ALLOW));
+export const loader = () => closeConnection(methodNotAllowed('PATCH'));
 
 export function action({ request, params }: Route.ActionArgs) {
-  if (request.method !== 'PATCH') return closeConnection(methodNotAllowed(ALLOW));
-  return handleApi(async () => {
-    let session;
-    try {
-      session = await requireTeam(request);
-    } catch (error) {
-      throw error instanceof Response ? closeConnection(error) : error;
-    }
-    const { member } = session;
+  return authorizedAction(request, ['PATCH'], authorizeTeam, async ({ member }) => {
     const body = await readJson(request, { messages: { invalid: APPLICATION_API_MESSAGES.invalid } });
     const id = applicationId.safeParse(params.id);
     if (!id.success) return jsonError(404, APPLICATION_API_MESSAGES.notFound);
@@ -39,13 +36,13 @@ export function action({ request, params }: Route.ActionArgs) {
           tx,
         ),
     });
-    switch (change.kind) {
-      case 'not-found':
-        return jsonError(404, APPLICATION_API_MESSAGES.notFound);
-      case 'conflict':
-        return jsonError(409, APPLICATION_API_MESSAGES.conflict, { application: change.application });
-      default:
-        return Response.json({ success: true, application: change.application });
-    }
+    // A conflict answers the stored record too, for the dashboard to show it.
+    if (!change.ok)
+      return jsonError(
+        problemStatus(change.problem),
+        change.message,
+        change.current ? { application: change.current } : {},
+      );
+    return Response.json({ success: true, application: change.value.application });
   });
 }

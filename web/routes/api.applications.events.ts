@@ -1,16 +1,15 @@
 // GET /api/applications/events (team token in the Authorization header; never in the URL, where it
 // would end up in logs): Server-Sent Events of the applications, see web/server/applications/events.server.ts.
 import type { Route } from './+types/api.applications.events';
-import { closeConnection, handleApi, methodNotAllowed, parseLastEventId } from '~/server/http/http.server';
+import { authorized, closeConnection, methodNotAllowed, parseLastEventId, unwrap } from '~/server/http/http.server';
 import { applicationEventStream, filterFromQuery } from '~/server/applications/applications.server';
 import { getConfig } from '~/server/config.server';
-import { requireTeam, watchSession } from '~/server/team/team.server';
+import { authorizeTeam, watchSession } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const { sessionId } = await requireTeam(request);
+  return authorized(request, authorizeTeam, async ({ sessionId }) => {
     const body = applicationEventStream({
-      filter: filterFromQuery(request),
+      filter: unwrap(filterFromQuery(request)),
       lastEventId: parseLastEventId(request.headers.get('last-event-id')),
       request,
       // The stream ends within seconds of its member's session (sign-out, removal, idle timeout).

@@ -1,18 +1,45 @@
 // GET /api/applications (team token): the list, filtered by ?type=, ?status=, ?q=, newest first.
 // POST /api/applications (access grant): a new application from the form.
+import { redirect } from 'react-router';
 import type { Route } from './+types/api.applications';
-import { filterFromQuery, listApplications, submitApplicationRequest } from '~/server/applications/applications.server';
-import { handleApi, methodNotAllowed } from '~/server/http/http.server';
-import { requireTeam } from '~/server/team/team.server';
+import { APPLICATION_MESSAGES } from '~/copy/access';
+import { readGrant } from '~/server/access/access.server';
+import {
+  filterFromQuery,
+  listApplications,
+  readApplicationRequest,
+  submitApplication,
+  THANK_YOU_PATH,
+} from '~/server/applications/applications.server';
+import {
+  authorized,
+  clientAddressContext,
+  handleApi,
+  jsonError,
+  methodNotAllowed,
+  problemResponse,
+  unwrap,
+} from '~/server/http/http.server';
+import { authorizeTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireTeam(request);
-    return Response.json({ applications: await listApplications(filterFromQuery(request)) });
+  return authorized(request, authorizeTeam, async () => {
+    return Response.json({ applications: await listApplications(unwrap(filterFromQuery(request))) });
   });
 }
 
+/** 401 without a grant (before the body is read); JSON → 201 {id}, a plain form post → 303 to the thank-you page. */
 export function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('GET, POST');
-  return handleApi(() => submitApplicationRequest(request, context));
+  return handleApi(async () => {
+    const grant = await readGrant(request);
+    // The body is left unread: the connection must not be reused for the client's next request.
+    if (grant.state !== 'valid') return jsonError(401, APPLICATION_MESSAGES.noGrant, {}, { Connection: 'close' });
+    const { input, bot, formPost } = await readApplicationRequest(request);
+    const sender = { grantId: grant.id, clientAddress: context.get(clientAddressContext) };
+    const result = await submitApplication(input, sender, { bot });
+    if (!result.ok) return problemResponse(result);
+    if (formPost) return redirect(THANK_YOU_PATH, 303);
+    return Response.json({ id: result.value.id }, { status: 201 });
+  });
 }

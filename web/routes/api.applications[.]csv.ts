@@ -2,8 +2,8 @@
 // ?status=, ?q=), newest first, for German Excel. Every export is recorded with its filter.
 import type { Route } from './+types/api.applications[.]csv';
 import { filterFromQuery, listApplications } from '~/server/applications/applications.server';
-import { closeConnection, csvDownload, handleApi, methodNotAllowed } from '~/server/http/http.server';
-import { recordActivity, requireTeam } from '~/server/team/team.server';
+import { authorized, closeConnection, csvDownload, methodNotAllowed, unwrap } from '~/server/http/http.server';
+import { recordActivity, authorizeTeam } from '~/server/team/team.server';
 
 const HEADER = [
   'ID',
@@ -19,9 +19,8 @@ const HEADER = [
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const { member } = await requireTeam(request);
-    const filter = filterFromQuery(request);
+  return authorized(request, authorizeTeam, async ({ member }) => {
+    const filter = unwrap(filterFromQuery(request));
     const applications = await listApplications(filter);
     await recordActivity({
       action: 'export',

@@ -2,14 +2,13 @@
 // print, as a download.
 import type { Route } from './+types/api.community.qr.$file';
 import { stableLink, qrModules, qrPng, qrSvg } from '~/server/community/community.server';
-import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
-import { requireTeam } from '~/server/team/team.server';
+import { authorized, closeConnection, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { authorizeTeam } from '~/server/team/team.server';
 
 const FILE = /^(reiter|trainer)\.(svg|png)$/;
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireTeam(request);
+  return authorized(request, authorizeTeam, async () => {
     const [, audience, format] = FILE.exec(params.file) ?? [];
     if (!audience || !format) return jsonError(404, 'Not found');
     const modules = qrModules(stableLink(audience as 'reiter' | 'trainer'));

@@ -2,12 +2,11 @@
 // groups with each group's counted clicks, capacity, and which one each link leads to now.
 import type { Route } from './+types/api.community';
 import { communityOverview } from '~/server/community/community.server';
-import { closeConnection, handleApi, methodNotAllowed } from '~/server/http/http.server';
-import { requireTeam } from '~/server/team/team.server';
+import { authorized, closeConnection, methodNotAllowed } from '~/server/http/http.server';
+import { authorizeTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireTeam(request);
+  return authorized(request, authorizeTeam, async () => {
     return Response.json(await communityOverview());
   });
 }

@@ -2,13 +2,12 @@
 // last 30): visitors and page views per day, the previous period, referrers, campaigns, devices
 // and the funnel. See docs/api.md.
 import type { Route } from './+types/api.insights';
-import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { authorized, closeConnection, jsonError, methodNotAllowed } from '~/server/http/http.server';
 import { requestedReport } from '~/server/insights/insights.server';
-import { requireTeam } from '~/server/team/team.server';
+import { authorizeTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireTeam(request);
+  return authorized(request, authorizeTeam, async () => {
     const report = await requestedReport(request);
     return report ? Response.json(report) : jsonError(400, 'Invalid range');
   });

@@ -1,13 +1,12 @@
 // GET /api/insights.csv (team token): the figures of GET /api/insights for the same range, for
 // German Excel: one row per day, then one per other figure. Every export is recorded with its range.
 import type { Route } from './+types/api.insights[.]csv';
-import { closeConnection, csvDownload, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { authorized, closeConnection, csvDownload, jsonError, methodNotAllowed } from '~/server/http/http.server';
 import { INSIGHTS_CSV_HEADER, insightsCsvRows, requestedReport } from '~/server/insights/insights.server';
-import { recordActivity, requireTeam } from '~/server/team/team.server';
+import { recordActivity, authorizeTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const { member } = await requireTeam(request);
+  return authorized(request, authorizeTeam, async ({ member }) => {
     const report = await requestedReport(request);
     if (!report) return jsonError(400, 'Invalid range');
     await recordActivity({

@@ -1,13 +1,12 @@
 // GET /api/launch-readiness (team token): the placeholders the published content still holds, which
 // the team dashboard lists at its top until they are replaced in the Studio.
 import type { Route } from './+types/api.launch-readiness';
-import { requireTeam } from '~/server/team/team.server';
+import { authorizeTeam } from '~/server/team/team.server';
 import { publishedPlaceholders } from '~/server/content/content.server';
-import { closeConnection, handleApi, methodNotAllowed } from '~/server/http/http.server';
+import { authorized, closeConnection, methodNotAllowed } from '~/server/http/http.server';
 
 export function loader({ request }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireTeam(request);
+  return authorized(request, authorizeTeam, async () => {
     return Response.json({ placeholders: await publishedPlaceholders() });
   });
 }

@@ -3,21 +3,22 @@
 import type { Route } from './+types/api.signups';
 import { SIGNUP_API_MESSAGES } from '~/copy/signup';
 import {
+  authorized,
   clientAddressContext,
   fromOwnOrigin,
   handleApi,
   hasMediaType,
   jsonError,
   methodNotAllowed,
+  problemResponse,
   readJson,
 } from '~/server/http/http.server';
 import { getConfig } from '~/server/config.server';
 import { listSignupsPage, signupPageQuery, submitSignup } from '~/server/signups/signups.server';
-import { requireTeam } from '~/server/team/team.server';
+import { authorizeTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireTeam(request);
+  return authorized(request, authorizeTeam, async () => {
     const page = signupPageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!page.success) return jsonError(400, 'Invalid paging', { fields: page.error.issues.map((i) => i.path[0]) });
     return Response.json(await listSignupsPage(page.data));
@@ -35,15 +36,9 @@ export function action({ request, context }: Route.ActionArgs) {
       messages: { tooLarge: SIGNUP_API_MESSAGES.tooLarge, invalid: SIGNUP_API_MESSAGES.invalid },
     });
     const result = await submitSignup(body, context.get(clientAddressContext));
-    switch (result.status) {
-      case 400:
-        return jsonError(400, result.error, { fields: result.fields });
-      case 429:
-        return jsonError(429, result.error, {}, { 'Retry-After': String(result.retryAfter) });
-      case 200:
-        return Response.json({ id: result.id }, { status: 200 });
-      default:
-        return Response.json({ id: result.record.id, data: result.record }, { status: 201 });
-    }
+    if (!result.ok) return problemResponse(result);
+    const signup = result.value;
+    if (!signup.created) return Response.json({ id: signup.id }, { status: 200 });
+    return Response.json({ id: signup.record.id, data: signup.record }, { status: 201 });
   });
 }

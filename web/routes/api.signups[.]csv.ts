@@ -1,8 +1,8 @@
 // GET /api/signups.csv (team token): every signup for German Excel. Every export is recorded.
 import type { Route } from './+types/api.signups[.]csv';
-import { csvDownload, handleApi } from '~/server/http/http.server';
+import { authorized, csvDownload } from '~/server/http/http.server';
 import { listSignups } from '~/server/signups/signups.server';
-import { recordActivity, requireTeam } from '~/server/team/team.server';
+import { recordActivity, authorizeTeam } from '~/server/team/team.server';
 
 const HEADER = [
   'ID',
@@ -17,8 +17,7 @@ const HEADER = [
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const { member } = await requireTeam(request);
+  return authorized(request, authorizeTeam, async ({ member }) => {
     const signups = await listSignups();
     await recordActivity({ action: 'export', member, target: 'signups', detail: { filter: {}, rows: signups.length } });
     const rows = signups.map((s) => [

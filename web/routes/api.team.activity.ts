@@ -3,12 +3,11 @@
 import type { Route } from './+types/api.team.activity';
 import { TEAM_API_MESSAGES } from '~/copy/dashboard';
 import { reportRange } from '~/server/insights/insights.server';
-import { closeConnection, handleApi, jsonError, methodNotAllowed } from '~/server/http/http.server';
-import { listActivity, requireOwner } from '~/server/team/team.server';
+import { authorized, closeConnection, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { listActivity, authorizeOwner } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireOwner(request);
+  return authorized(request, authorizeOwner, async () => {
     const params = new URL(request.url).searchParams;
     const range = reportRange({ from: params.get('from'), to: params.get('to') });
     if (!range) return jsonError(400, TEAM_API_MESSAGES.invalidRange);

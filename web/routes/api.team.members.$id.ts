@@ -4,38 +4,32 @@
 import type { Route } from './+types/api.team.members.$id';
 import { TEAM_API_MESSAGES } from '~/copy/dashboard';
 import { roleChangeInput } from '~/lib/team';
-import { closeConnection, handleApi, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
-import { changeRole, removeMember, requireOwner } from '~/server/team/team.server';
+import {
+  authorizedAction,
+  closeConnection,
+  jsonError,
+  methodNotAllowed,
+  problemResponse,
+  readJson,
+} from '~/server/http/http.server';
+import { changeRole, removeMember, authorizeOwner } from '~/server/team/team.server';
 
-const ALLOW = 'PATCH, DELETE';
+const METHODS = ['PATCH', 'DELETE'];
 
-export const loader = () => closeConnection(methodNotAllowed(ALLOW));
+export const loader = () => closeConnection(methodNotAllowed(METHODS.join(', ')));
 
 export function action({ request, params }: Route.ActionArgs) {
-  if (request.method !== 'PATCH' && request.method !== 'DELETE') return closeConnection(methodNotAllowed(ALLOW));
-  return handleApi(async () => {
-    const { member: owner } = await requireOwner(request).catch((error: unknown) => {
-      throw error instanceof Response ? closeConnection(error) : error;
-    });
+  return authorizedAction(request, METHODS, authorizeOwner, async ({ member: owner }) => {
     const id = params.id.slice(0, 100);
     if (request.method === 'DELETE') {
       const removal = await removeMember(id, owner);
-      if (removal.kind === 'not-found') return jsonError(404, TEAM_API_MESSAGES.memberNotFound);
-      if (removal.kind === 'last-owner') return jsonError(409, TEAM_API_MESSAGES.lastOwner);
-      return new Response(null, { status: 204 });
+      return removal.ok ? new Response(null, { status: 204 }) : problemResponse(removal);
     }
     const input = roleChangeInput.safeParse(await readJson(request, { limit: 1024 }));
     if (!input.success) return jsonError(400, TEAM_API_MESSAGES.invalidRole, { fields: ['role'] });
     const change = await changeRole(id, input.data.role, owner);
-    switch (change.kind) {
-      case 'not-found':
-        return jsonError(404, TEAM_API_MESSAGES.memberNotFound);
-      case 'last-owner':
-        return jsonError(409, TEAM_API_MESSAGES.lastOwner);
-      default: {
-        const { id: memberId, name, role } = change.member;
-        return Response.json({ member: { id: memberId, name, role } });
-      }
-    }
+    if (!change.ok) return problemResponse(change);
+    const { id: memberId, name, role } = change.value.member;
+    return Response.json({ member: { id: memberId, name, role } });
   });
 }

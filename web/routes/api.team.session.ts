@@ -3,9 +3,17 @@
 // code is not even compared.
 import type { Route } from './+types/api.team.session';
 import { TEAM_SESSION_MESSAGES } from '~/copy/dashboard';
-import { closeConnection, handleApi, jsonError, methodNotAllowed, readJson } from '~/server/http/http.server';
+import {
+  closeConnection,
+  fromOwnOrigin,
+  handleApi,
+  jsonError,
+  methodNotAllowed,
+  problemResponse,
+  readJson,
+} from '~/server/http/http.server';
 import { getConfig } from '~/server/config.server';
-import { fromOwnOrigin, openTeamToken, teamSessionOf } from '~/server/team/team.server';
+import { openTeamToken, teamSessionOf } from '~/server/team/team.server';
 
 export const loader = () => closeConnection(methodNotAllowed('POST'));
 
@@ -19,19 +27,12 @@ export function action({ request }: Route.ActionArgs) {
     const { code } = await readJson(request, { limit: 1024 });
     if (typeof code !== 'string' || code.length > 64) return jsonError(400, 'Expected {"code": "<4 digits>"}');
     const result = await openTeamToken(session, code);
-    switch (result.kind) {
-      case 'limited':
-        return jsonError(429, TEAM_SESSION_MESSAGES.tooManyTries, {}, { 'Retry-After': String(result.retryAfter) });
-      case 'wrong-code':
-        return jsonError(401, TEAM_SESSION_MESSAGES.wrongCode);
-      case 'opened': {
-        const { id, name, role } = session.member;
-        return Response.json({
-          token: result.token,
-          expiresAt: result.expiresAt.toISOString(),
-          member: { id, name, role },
-        });
-      }
-    }
+    if (!result.ok) return problemResponse(result);
+    const { id, name, role } = session.member;
+    return Response.json({
+      token: result.value.token,
+      expiresAt: result.value.expiresAt.toISOString(),
+      member: { id, name, role },
+    });
   });
 }

@@ -2,9 +2,10 @@
 // the form posts to this action, which hands it to Better Auth's handler; with JavaScript it calls
 // the same endpoints by fetch. Either way Better Auth's limiter and origin check apply.
 import { useState } from 'react';
-import { data, Form, redirect, useLocation, useRevalidator } from 'react-router';
+import { data, redirect, useLocation, useRevalidator } from 'react-router';
 import type { Route } from './+types/auth';
 import { AuthForm } from '~/components/account/AuthForm';
+import { IntentButton } from '~/components/IntentButton';
 import { AuthSecondFactor } from '~/components/account/AuthSecondFactor';
 import { Notice } from '~/components/account/Notice';
 import { brandOf, SiteBrand } from '~/components/SiteBrand';
@@ -12,9 +13,11 @@ import '~/components/account/account.css';
 import { AUTH_COPY, AUTH_MESSAGES } from '~/copy/account';
 import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthNotice } from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
-import { callAuth, getSession, readForm, setCookieHeaders } from '~/server/accounts/accounts.server';
+import { callAuth, getSession, setCookieHeaders } from '~/server/accounts/accounts.server';
 import { awaitsSecondFactor, observeSignIn, verifySecondFactor } from '~/server/team/team.server';
 import { getSiteSettings } from '~/server/content/content.server';
+import { readForm } from '~/server/http/http.server';
+import { AccountPage } from '~/components/account/AccountPage';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,8 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (posted.get('intent') === 'second-factor') {
     // Only team members have a second factor: once it is verified, the dashboard is where they go.
     const step = await verifySecondFactor(Object.fromEntries(posted), request, context);
-    if (step.kind === 'signed-in') return redirect('/teamdashboard', { headers: setCookieHeaders(step.setCookies) });
-    const notice = { ok: false, message: step.kind === 'refused' ? step.error : AUTH_MESSAGES.unexpected };
+    if (step.ok && step.value === 'signed-in')
+      return redirect('/teamdashboard', { headers: setCookieHeaders(step.setCookies) });
+    const notice = { ok: false, message: step.ok ? AUTH_MESSAGES.unexpected : step.message };
     return data(
       { intent: 'sign-in' as const, email: '', notice, signedInAs: null, secondFactor: true },
       { status: 400, headers: setCookieHeaders(step.setCookies) },
@@ -79,7 +83,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
     (loaderData.deleted ? { ok: true, message: AUTH_COPY.deleted } : undefined);
   const secondFactor = !signedInAs && (actionData?.secondFactor ?? loaderData.secondFactor);
   return (
-    <main className="account-page">
+    <AccountPage>
       <div className="page-brand">
         <SiteBrand brand={loaderData.brand} />
       </div>
@@ -98,11 +102,9 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             <a className="button button--primary" href="/konto">
               {AUTH_COPY.toAccount}
             </a>
-            <Form method="post" action="/konto">
-              <button type="submit" name="intent" value="sign-out" className="account-link-button">
-                {AUTH_COPY.signOut}
-              </button>
-            </Form>
+            <IntentButton intent="sign-out" action="/konto" className="link-button">
+              {AUTH_COPY.signOut}
+            </IntentButton>
           </div>
         </section>
       ) : (
@@ -119,10 +121,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           onSecondFactor={() => void revalidator.revalidate()}
         />
       )}
-      <p className="account-back">
-        <a href="/">{AUTH_COPY.home}</a>
-      </p>
-    </main>
+    </AccountPage>
   );
 }
 

@@ -8,8 +8,13 @@ import '~/components/access/access.css';
 import { APPLICATION_MESSAGES, BEWERBUNG_COPY } from '~/copy/access';
 import { pageMeta } from '~/lib/seo';
 import { readGrant } from '~/server/access/access.server';
-import { readApplicationForm, submitApplication, THANK_YOU_PATH } from '~/server/applications/applications.server';
-import { clientAddressContext, HttpError } from '~/server/http/http.server';
+import {
+  applicationDraft,
+  readApplicationForm,
+  submitApplication,
+  THANK_YOU_PATH,
+} from '~/server/applications/applications.server';
+import { clientAddressContext, HttpError, problemStatus } from '~/server/http/http.server';
 
 /** Without a valid grant: back to the code page, saying so when a grant was there but ran out. */
 async function requireGrant(request: Request) {
@@ -37,13 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { input, bot } = form;
   const result = await submitApplication(input, { grantId, clientAddress: context.get(clientAddressContext) }, { bot });
   if (result.ok) return redirect(THANK_YOU_PATH, 303);
-  if ('limited' in result) {
-    const { error, draft, retryAfter } = result;
-    const headers = { 'Retry-After': String(retryAfter) };
-    return data({ error, fields: {}, draft, clientId: input.id ?? crypto.randomUUID() }, { status: 429, headers });
-  }
-  const { error, fields, draft } = result;
-  return data({ error, fields, draft, clientId: input.id ?? crypto.randomUUID() }, { status: 400 });
+  const { message: error, fields = {}, retryAfter } = result;
+  const headers: HeadersInit = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
+  const clientId = input.id ?? crypto.randomUUID();
+  const status = problemStatus(result.problem);
+  return data({ error, fields, draft: applicationDraft(input), clientId }, { status, headers });
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

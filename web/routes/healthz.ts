@@ -4,7 +4,8 @@
 // 503 at once, so that the proxy stops sending requests here while the instance drains.
 import { sql } from 'drizzle-orm';
 import { getDatabase } from '~/server/db/db.server';
-import { isDraining, UNAVAILABLE_RETRY_AFTER_S } from '~/server/http/http.server';
+import { isDraining } from '~/server/app/app.server';
+import { UNAVAILABLE_RETRY_AFTER_S } from '~/server/http/http.server';
 import { contentStatus } from '~/server/serving/serving.server';
 
 /** A database that has not answered `select 1` within this long counts as not answering. */

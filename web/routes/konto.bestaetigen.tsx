@@ -6,14 +6,11 @@ import type { Route } from './+types/konto.bestaetigen';
 import { Notice } from '~/components/account/Notice';
 import { PasswordField } from '~/components/account/PasswordField';
 import '~/components/account/account.css';
-import { AUTH_COPY, VERIFY_COPY } from '~/copy/account';
+import { VERIFY_COPY } from '~/copy/account';
 import { pageMeta } from '~/lib/seo';
-import {
-  readForm,
-  readVerificationLink,
-  setCookieHeaders,
-  verifyWithPassword,
-} from '~/server/accounts/accounts.server';
+import { readVerificationLink, setCookieHeaders, verifyWithPassword } from '~/server/accounts/accounts.server';
+import { readForm } from '~/server/http/http.server';
+import { AccountPage } from '~/components/account/AccountPage';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
@@ -58,7 +55,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         : undefined;
   const showForm = state === 'valid' && !(actionData && 'done' in actionData);
   return (
-    <main className="account-page">
+    <AccountPage>
       <section className="account-card" aria-labelledby="verify-title">
         <h1 id="verify-title">{VERIFY_COPY.title}</h1>
         <Notice notice={actionData?.notice ?? linkNotice} />
@@ -82,9 +79,6 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           </p>
         )}
       </section>
-      <p className="account-back">
-        <a href="/">{AUTH_COPY.home}</a>
-      </p>
-    </main>
+    </AccountPage>
   );
 }

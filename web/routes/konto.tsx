@@ -4,10 +4,12 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/konto';
 import { AccountOverview } from '~/components/account/AccountOverview';
 import '~/components/account/account.css';
-import { AUTH_COPY, AUTH_MESSAGES, KONTO_COPY } from '~/copy/account';
+import { AUTH_MESSAGES, KONTO_COPY } from '~/copy/account';
 import { applicantView } from '~/lib/account';
 import { pageMeta } from '~/lib/seo';
-import { accountHoldings, callAuth, getSession, readForm, setCookieHeaders } from '~/server/accounts/accounts.server';
+import { accountHoldings, callAuth, getSession, setCookieHeaders } from '~/server/accounts/accounts.server';
+import { readForm } from '~/server/http/http.server';
+import { AccountPage } from '~/components/account/AccountPage';
 
 // Signed out: to the sign-in page (and that answer is personal too: never stored).
 const toSignIn = () => redirect('/auth', { headers: { 'Cache-Control': 'no-store' } });
@@ -83,11 +85,8 @@ export default function Konto({ loaderData, actionData }: Route.ComponentProps) 
     (deleteError ? undefined : actionData?.notice) ??
     (justVerified ? { ok: true, message: KONTO_COPY.justVerified } : undefined);
   return (
-    <main className="account-page">
+    <AccountPage>
       <AccountOverview {...account} notice={notice} deleteError={deleteError} />
-      <p className="account-back">
-        <a href="/">{AUTH_COPY.home}</a>
-      </p>
-    </main>
+    </AccountPage>
   );
 }

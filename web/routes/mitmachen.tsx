@@ -9,9 +9,10 @@ import { signupPagePath } from '~/components/signup/paths';
 import { pageMeta } from '~/lib/seo';
 import { SIGNUP_API_MESSAGES, SIGNUP_COPY } from '~/copy/signup';
 import { campaignQuery } from '~/lib/community';
+import { HONEYPOT_FIELD } from '~/lib/honeypot';
 import { parseUserType, type SignupRecord } from '~/lib/signup';
 import { getConfig } from '~/server/config.server';
-import { clientAddressContext, fromOwnOrigin, HttpError, readText } from '~/server/http/http.server';
+import { clientAddressContext, fromOwnOrigin, HttpError, problemStatus, readText } from '~/server/http/http.server';
 import { submitSignup } from '~/server/signups/signups.server';
 import { getSiteSettings } from '~/server/content/content.server';
 
@@ -62,13 +63,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const body: Record<string, unknown> = { ...values, userType: form.get('userType') ?? undefined };
   if (form.get('id')) body.id = form.get('id');
-  if (form.has('website')) body.website = form.get('website');
+  if (form.has(HONEYPOT_FIELD)) body[HONEYPOT_FIELD] = form.get(HONEYPOT_FIELD);
   const result = await submitSignup(body, context.get(clientAddressContext));
-  const state: SignupServerState =
-    result.status === 400 || result.status === 429
-      ? { values, error: result.error, fields: result.status === 400 ? result.fields : [] }
-      : { values, record: result.status === 201 ? result.record : replayed(result.id, values) };
-  return data({ state }, { status: result.status });
+  if (!result.ok) {
+    const state: SignupServerState = { values, error: result.message, fields: result.fields ?? [] };
+    return data({ state }, { status: problemStatus(result.problem) });
+  }
+  const signup = result.value;
+  const state: SignupServerState = { values, record: signup.created ? signup.record : replayed(signup.id, values) };
+  return data({ state }, { status: signup.created ? 201 : 200 });
 }
 
 /** A form sent again (a reload): the panel from what this post says, never from what is stored. */

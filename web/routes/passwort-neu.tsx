@@ -5,9 +5,11 @@ import type { Route } from './+types/passwort-neu';
 import { Notice } from '~/components/account/Notice';
 import { PasswordField } from '~/components/account/PasswordField';
 import '~/components/account/account.css';
-import { AUTH_COPY, AUTH_MESSAGES, PASSWORD_HINT, RESET_COPY } from '~/copy/account';
+import { AUTH_MESSAGES, PASSWORD_HINT, RESET_COPY } from '~/copy/account';
 import { pageMeta } from '~/lib/seo';
-import { callAuth, readForm } from '~/server/accounts/accounts.server';
+import { callAuth } from '~/server/accounts/accounts.server';
+import { readForm } from '~/server/http/http.server';
+import { AccountPage } from '~/components/account/AccountPage';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };
@@ -43,7 +45,7 @@ export default function NewPassword({ loaderData, actionData }: Route.ComponentP
   const busy = useNavigation().state === 'submitting';
   const token = loaderData.token;
   return (
-    <main className="account-page">
+    <AccountPage>
       <section className="account-card" aria-labelledby="reset-title">
         <h1 id="reset-title">{RESET_COPY.title}</h1>
         <Notice notice={actionData?.notice ?? (token ? undefined : { ok: false, message: RESET_COPY.invalid })} />
@@ -70,9 +72,6 @@ export default function NewPassword({ loaderData, actionData }: Route.ComponentP
           </p>
         )}
       </section>
-      <p className="account-back">
-        <a href="/">{AUTH_COPY.home}</a>
-      </p>
-    </main>
+    </AccountPage>
   );
 }

@@ -9,11 +9,12 @@ import '~/components/team/invitation.css';
 import { Field } from '~/components/Field';
 import { QrCode } from '~/components/QrCode';
 import { OneTimeCodeField } from '~/components/team/SecondFactorForms';
+import { MIN_PASSWORD_LENGTH } from '~/copy/account';
 import { INVITATION_COPY as COPY } from '~/copy/team';
-import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
 import { pageMeta } from '~/lib/seo';
-import { readForm, setCookieHeaders } from '~/server/accounts/accounts.server';
+import { setCookieHeaders } from '~/server/accounts/accounts.server';
 import { confirmEnrolment, enrolAccount, enrolmentView, type EnrolmentView } from '~/server/team/team.server';
+import { readForm } from '~/server/http/http.server';
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token');
 

@@ -12,7 +12,8 @@ import 'uplot/dist/uPlot.min.css';
 import '~/components/dashboard/dashboard.css';
 import { DASHBOARD_COPY } from '~/copy/dashboard';
 import { pageMeta } from '~/lib/seo';
-import { readForm, setCookieHeaders } from '~/server/accounts/accounts.server';
+import { setCookieHeaders } from '~/server/accounts/accounts.server';
+import { problemStatus, readForm } from '~/server/http/http.server';
 import {
   awaitsSecondFactor,
   signInWithPassword,
@@ -49,14 +50,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await verifySecondFactor(fields, request, context)
       : await signInWithPassword(fields, request, context);
   // After a step that moved on, the page is loaded again with the new cookies (also without JavaScript).
-  if (step.kind !== 'refused') return redirect('/teamdashboard', { headers: setCookieHeaders(step.setCookies) });
+  if (step.ok) return redirect('/teamdashboard', { headers: setCookieHeaders(step.setCookies) });
   return data(
     {
       intent: intent === 'second-factor' ? ('second-factor' as const) : ('sign-in' as const),
-      error: step.error,
+      error: step.message,
       email: String(fields.email ?? ''),
     },
-    { status: step.status >= 400 && step.status < 500 ? step.status : 400, headers: setCookieHeaders(step.setCookies) },
+    { status: problemStatus(step.problem), headers: setCookieHeaders(step.setCookies) },
   );
 }
 

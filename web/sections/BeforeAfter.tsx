@@ -87,16 +87,10 @@ export function BeforeAfter({
             const horse = content?.horses[i];
             return (
               <Fragment key={i}>
-                <Static as="label" className="horse-option">
+                <Static as="label" className="horse-option choice">
                   {horse && (
                     <>
-                      <input
-                        type="radio"
-                        name="pferd"
-                        value={i}
-                        defaultChecked={i === 0}
-                        className="horse-option__input"
-                      />
+                      <input type="radio" name="pferd" value={i} defaultChecked={i === 0} className="choice-input" />
                       <span className="horse-option__name">{horse.name}</span>
                       <span className="horse-option__age">{horse.age}</span>
                     </>
@@ -118,12 +112,11 @@ export function BeforeAfter({
                         {horse && <Picture image={horse.beforeImage} sizes={IMAGE_SIZES} />}
                       </Static>
                     </div>
-                    <span className="compare__label compare__label--before" aria-hidden="true">
-                      {LABELS.before}
-                    </span>
-                    <span className="compare__label compare__label--after" aria-hidden="true">
-                      {LABELS.after}
-                    </span>
+                    {(['before', 'after'] as const).map((side) => (
+                      <span key={side} className={`compare__label compare__label--${side}`} aria-hidden="true">
+                        {LABELS[side]}
+                      </span>
+                    ))}
                     <div
                       className="compare__divider"
                       role="slider"

@@ -2,6 +2,7 @@
 // signup popup with that type preselected. The choice is a pair of radio buttons whose panel shows
 // by CSS alone, so it works before the page's script runs and without it; the calls to action are
 // links the signup provider takes over. Content only: the browser keeps the server's HTML.
+import { RadioOption } from '~/components/Field';
 import { SignupTrigger } from '~/components/signup/SignupProvider';
 import { Static } from '~/components/Static';
 import type { LandingContent, UserType } from '~/lib/content-types';
@@ -36,10 +37,16 @@ function SwitchCard({ texts, price }: { texts: SwitchTexts; price: number }) {
         <fieldset className="switch__choice">
           <legend className="visually-hidden">{LABELS.chooseAudience}</legend>
           {TYPES.map((type) => (
-            <label key={type} className="switch__option">
-              <input type="radio" name="zielgruppe" value={type} defaultChecked={type === 'reiter'} />
-              <span>{label(type)}</span>
-            </label>
+            <RadioOption
+              key={type}
+              className="switch__option choice"
+              inputClassName="choice-input"
+              name="zielgruppe"
+              value={type}
+              defaultChecked={type === 'reiter'}
+            >
+              {label(type)}
+            </RadioOption>
           ))}
         </fieldset>
         {TYPES.map((type) => (

@@ -113,7 +113,7 @@ export function Showcase({
                     <Static className="showcase__details">
                       {programme && (
                         <>
-                          <p className="showcase__duration">{programme.duration}</p>
+                          <p className="eyebrow showcase__duration">{programme.duration}</p>
                           <div className="prose">
                             <RichText value={programme.description} />
                           </div>

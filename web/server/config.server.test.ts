@@ -139,27 +139,3 @@ describe('configuration', () => {
     expect(prod.https).toBe(true);
   });
 });
-
-describe('WEB_CONCURRENCY', () => {
-  test('defaults to one process; an empty value too', () => {
-    expect(resolveConfig({ DATA_DIR: dataDir() }).webConcurrency).toBe(1);
-    expect(resolveConfig({ WEB_CONCURRENCY: '', DATA_DIR: dataDir() }).webConcurrency).toBe(1);
-  });
-
-  test('several workers on PostgreSQL', () => {
-    const config = resolveConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://db/x', DATA_DIR: dataDir() });
-    expect(config.webConcurrency).toBe(4);
-  });
-
-  test('several workers on the embedded database are refused with the reason', () => {
-    expect(() => resolveConfig({ WEB_CONCURRENCY: '2', DATA_DIR: dataDir() })).toThrowError(
-      /WEB_CONCURRENCY: more than one worker process needs PostgreSQL \(DATABASE_URL\)/,
-    );
-  });
-
-  test.each(['0', '-1', '1.5', 'two', '65'])('%j is refused with the variable named', (value) => {
-    expect(() =>
-      resolveConfig({ WEB_CONCURRENCY: value, DATABASE_URL: 'postgres://db/x', DATA_DIR: dataDir() }),
-    ).toThrowError(/WEB_CONCURRENCY:/);
-  });
-});

@@ -124,18 +124,6 @@ const envSchema = z
       .transform(() => 14)
       .or(z.coerce.number().int('must be a whole number').min(0, 'must be 0 (keep all) or more'))
       .default(14),
-    /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
-    WEB_CONCURRENCY: z
-      .literal('')
-      .transform(() => 1)
-      .or(z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64'))
-      .default(1),
-  })
-  // PGlite lives inside one process: a second process on its data dir would lose writes.
-  .refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL, {
-    path: ['WEB_CONCURRENCY'],
-    message:
-      'more than one worker process needs PostgreSQL (DATABASE_URL); the embedded database (PGlite) can be opened by one process only. Set DATABASE_URL or WEB_CONCURRENCY=1',
   })
   // The preview needs both halves (a token to read drafts, the Studio that frames it) and a Sanity
   // project to read them from; half a setup would silently leave the preview off.
@@ -250,8 +238,6 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
     decisionMailDelayMs: e.DECISION_MAIL_DELAY_S * 1000,
     /** fatal, error, warn, info (default: one line per request), debug, trace or silent. */
     logLevel: e.LOG_LEVEL,
-    /** Worker processes sharing the port (1: this process serves alone). */
-    webConcurrency: e.WEB_CONCURRENCY,
     /** Which values were generated for development (to print once at start). */
     generated: {
       teamAccessCode: !e.TEAM_ACCESS_CODE,

@@ -5,7 +5,6 @@
 // name, code, token or cookie. The scrubbing below (e-mail addresses in messages and errors, query
 // values in paths) is a safety net for values that slip in through a library's error message.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import cluster from 'node:cluster';
 import { hostname } from 'node:os';
 import { format } from 'node:util';
 import { pino, stdTimeFunctions, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
@@ -109,8 +108,11 @@ export function withoutCredentials(headers: unknown): unknown {
 /** The request a piece of work belongs to (set around the app's handling of one request). */
 export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
 
-/** Which process of the deployment logged: the cluster worker's number, else the process id. */
-export const workerName = () => cluster.worker?.id ?? process.pid;
+/**
+ * Which process of the deployment logged: its process id. (The field named the node:cluster worker
+ * until decision 033 retired the workers; log queries that read it keep working.)
+ */
+export const workerName = () => process.pid;
 
 /** What every line has: level (by name), time (ISO), process id, host and worker. */
 function lineOptions(level: LogLevel): LoggerOptions {

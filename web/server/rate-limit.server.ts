@@ -48,22 +48,6 @@ export async function hit({ bucket, key, windowMs }: Window, now = Date.now(), b
   };
 }
 
-/** The count in the current window without counting. */
-export async function peek({ bucket, key, windowMs }: Window, now = Date.now()): Promise<number> {
-  const { db } = getDatabase();
-  const [row] = await db
-    .select({ hits: schema.rateLimits.hits })
-    .from(schema.rateLimits)
-    .where(
-      and(
-        eq(schema.rateLimits.bucket, bucket),
-        eq(schema.rateLimits.key, key),
-        eq(schema.rateLimits.windowStart, windowStartOf(now, windowMs)),
-      ),
-    );
-  return row?.hits ?? 0;
-}
-
 export async function prune(bucket: string, before: number) {
   const { db } = getDatabase();
   await db

@@ -2,6 +2,7 @@
 // accepted for another) and a signature compared in constant time. Sealed tokens hide their
 // payload too (AES-256-GCM), for links that must not show what they point at.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCookie, type Cookie, type CookieOptions } from 'react-router';
 import { getConfig } from './config.server';
 
 const mac = (purpose: string, payload: string, secret: string) =>
@@ -37,6 +38,30 @@ export function safeEqual(a: string, b: string): boolean {
  */
 export const purposeSecret = (purpose: string, secret = getConfig().authSecret) =>
   createHmac('sha256', secret).update(`purpose\n${purpose}`).digest('base64url');
+
+/**
+ * A cookie signed with its purpose's key (React Router's createCookie: HttpOnly, path /), made for
+ * the current AUTH_SECRET and https setting, so a changed configuration (tests) gets a new one.
+ * `options` adds what the cookie needs besides (lifetime, SameSite, Secure).
+ */
+export function signedCookie(name: string, purpose: string, options: (https: boolean) => CookieOptions) {
+  const made = new Map<string, Cookie>();
+  return (): Cookie => {
+    const { authSecret, https } = getConfig();
+    const id = `${https}:${authSecret}`;
+    let cookie = made.get(id);
+    if (!cookie) {
+      cookie = createCookie(name, {
+        secrets: [purposeSecret(purpose, authSecret)],
+        httpOnly: true,
+        path: '/',
+        ...options(https),
+      });
+      made.set(id, cookie);
+    }
+    return cookie;
+  };
+}
 
 /** The AES-256 key of one purpose, derived from AUTH_SECRET (never the key of another purpose). */
 const sealKey = (purpose: string, secret: string) => createHmac('sha256', secret).update(`seal\n${purpose}`).digest();

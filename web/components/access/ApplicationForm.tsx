@@ -4,9 +4,9 @@
 // page view, keeps a double click or a retried request from storing two applications.
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { APPLICATION_FORM_COPY as COPY, APPLICATION_MESSAGES } from '~/copy/access';
+import { APPLICATION_FORM_COPY as COPY, APPLICATION_MESSAGES, MESSAGE_MAX, WEBSITE_MAX } from '~/copy/access';
+import { EMAIL_MAX, NAME_MAX } from '~/copy/signup';
 import {
-  HONEYPOT_FIELD,
   applicationFromForm,
   messageCounter,
   validateApplication,
@@ -15,8 +15,9 @@ import {
   type FieldErrors,
 } from '~/lib/application-form';
 import { APPLICATION_TYPES } from '~/lib/applications';
-import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, WEBSITE_MAX } from '~/lib/limits';
-import { Field } from '../Field';
+import { HONEYPOT_FIELD } from '~/lib/honeypot';
+import { Field, RadioOption } from '../Field';
+import { Honeypot } from '../Honeypot';
 
 export interface ApplicationFormProps {
   clientId: string;
@@ -95,16 +96,17 @@ export function ApplicationForm({
         {() => (
           <div className="application-types__options">
             {APPLICATION_TYPES.map((type) => (
-              <label key={type} className="application-type">
-                <input
-                  type="radio"
-                  name="applicationType"
-                  value={type}
-                  defaultChecked={draft.applicationType === type}
-                  required
-                />
-                <span lang="en">{type}</span>
-              </label>
+              <RadioOption
+                key={type}
+                className="application-type"
+                name="applicationType"
+                value={type}
+                defaultChecked={draft.applicationType === type}
+                required
+                lang="en"
+              >
+                {type}
+              </RadioOption>
             ))}
           </div>
         )}
@@ -185,11 +187,7 @@ export function ApplicationForm({
         {(control) => <input {...control} name="consent" type="checkbox" value="ja" required />}
       </Field>
 
-      {/* People never see this field; bots that fill every field do. */}
-      <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor="application-referenz">{COPY.honeypot}</label>
-        <input id="application-referenz" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot id="application-referenz" />
 
       <button type="submit" className="button button--primary button--large" disabled={busy}>
         {busy ? COPY.sending : COPY.submit}

@@ -3,6 +3,7 @@
 // delete the account. Every action is a plain form post, so the page works without JavaScript.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
+import { IntentButton } from '../IntentButton';
 import type { AuthNotice } from '~/lib/auth';
 import { formatDate, formatDateTime } from '~/lib/format';
 import type { AccountHoldings, ApplicantView } from '~/lib/account';
@@ -26,17 +27,13 @@ export interface AccountOverviewProps {
 function Intent({ intent, label, primary = false }: { intent: string; label: string; primary?: boolean }) {
   const busy = useNavigation().state === 'submitting';
   return (
-    <Form method="post">
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className={primary ? 'button button--primary' : 'button button--outline'}
-        disabled={busy}
-      >
-        {label}
-      </button>
-    </Form>
+    <IntentButton
+      intent={intent}
+      className={primary ? 'button button--primary' : 'button button--outline'}
+      disabled={busy}
+    >
+      {label}
+    </IntentButton>
   );
 }
 

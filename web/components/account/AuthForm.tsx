@@ -28,17 +28,16 @@ async function send(
   if (early) return { notice: early };
   try {
     if (form.intent === 'reset') {
-      const { error } = await sendPasswordResetEmail(form.email);
-      return { notice: noticeFor('reset', { ok: !error, body: { message: error?.message } }) };
+      const answer = await sendPasswordResetEmail(form.email);
+      return { notice: noticeFor('reset', { ok: answer.ok, body: { message: answer.ok ? undefined : answer.error } }) };
     }
     const call = form.intent === 'sign-up' ? signUpWithEmail : signInWithEmail;
     const answer = await call(form.email, form.password);
     if ('secondFactor' in answer) return { secondFactor: true };
-    const { user, error } = answer;
     return {
-      notice: noticeFor(form.intent, { ok: !error, body: { message: error?.message } }),
+      notice: noticeFor(form.intent, { ok: answer.ok, body: { message: answer.ok ? undefined : answer.error } }),
       // A sign-up does not sign in (the mail says how to go on).
-      signedInAs: form.intent === 'sign-in' ? user?.email : undefined,
+      signedInAs: form.intent === 'sign-in' && answer.ok ? answer.user.email : undefined,
     };
   } catch {
     return { notice: { ok: false, message: AUTH_MESSAGES.unexpected } };
@@ -93,14 +92,7 @@ export function AuthForm({ mode, email, notice: serverNotice, onSignedIn, onSeco
             {copy.submit}
           </button>
           {mode === 'sign-in' && (
-            <button
-              type="submit"
-              name="intent"
-              value="reset"
-              formNoValidate
-              className="account-link-button"
-              disabled={busy}
-            >
+            <button type="submit" name="intent" value="reset" formNoValidate className="link-button" disabled={busy}>
               {AUTH_COPY.forgot}
             </button>
           )}

@@ -1,8 +1,7 @@
 // A password field of the account pages. A new password gets the minimum length and the German
 // hint that says it (read out with the field).
 import type { Ref } from 'react';
-import { PASSWORD_HINT } from '~/copy/account';
-import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
+import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '~/copy/account';
 import { Field } from '../Field';
 
 export function PasswordField({

@@ -6,10 +6,11 @@ import { formatDateTime } from '~/components/dashboard/view-state';
 import { ACTIVITY_COPY as COPY, ROLE_NAMES } from '~/copy/team';
 import type { ActivityEvent } from '~/lib/team';
 import { useTeamData } from './useTeamData';
+import { DashTable } from './DashTable';
 
 export function ActivityView({ token, onAuthError }: { token: string; onAuthError: () => void }) {
   const id = useId();
-  const activity = useTeamData(() => fetchActivity(token, ''), `activity:${token}`, onAuthError);
+  const activity = useTeamData((signal) => fetchActivity(token, '', signal), `activity:${token}`, onAuthError);
   return (
     <section aria-labelledby={`${id}-title`} className="dash-section dash-activity">
       <div className="dash-toolbar">
@@ -20,30 +21,18 @@ export function ActivityView({ token, onAuthError }: { token: string; onAuthErro
       {activity.state === 'failed' ? <p className="dash-empty">{COPY.loadFailed}</p> : null}
       {activity.state === 'ready' && !activity.value.events.length ? <p className="dash-empty">{COPY.empty}</p> : null}
       {activity.state === 'ready' && activity.value.events.length ? (
-        <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={COPY.title}>
-          <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">{COPY.when}</th>
-                <th scope="col">{COPY.who}</th>
-                <th scope="col">{COPY.what}</th>
-                <th scope="col">{COPY.details}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {activity.value.events.map((event, index) => (
-                <tr key={`${event.at}-${index}`} data-action={event.action}>
-                  <td>
-                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                  </td>
-                  <td>{event.member ? event.member.name || COPY.removedMember : COPY.nobody}</td>
-                  <td>{COPY.actions[event.action] ?? event.action}</td>
-                  <td>{describe(event)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DashTable label={COPY.title} head={[COPY.when, COPY.who, COPY.what, COPY.details]}>
+          {activity.value.events.map((event, index) => (
+            <tr key={`${event.at}-${index}`} data-action={event.action}>
+              <td>
+                <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+              </td>
+              <td>{event.member ? event.member.name || COPY.removedMember : COPY.nobody}</td>
+              <td>{COPY.actions[event.action] ?? event.action}</td>
+              <td>{describe(event)}</td>
+            </tr>
+          ))}
+        </DashTable>
       ) : null}
     </section>
   );

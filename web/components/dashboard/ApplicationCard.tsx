@@ -101,7 +101,7 @@ export function ApplicationCard({ application, token, notice, onStatus, onAuthEr
               <span aria-hidden="true">·</span>{' '}
               <button
                 type="button"
-                className="dash-link-button"
+                className="link-button dash-link-button"
                 aria-label={DECISION_MAIL_COPY.undoLabel(application.name)}
                 onClick={() => onStatus(application, mail.undoTo)}
               >

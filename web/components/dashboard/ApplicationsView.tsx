@@ -2,7 +2,7 @@
 // changes with the version the card shows, keyboard review and the CSV export of the filtered view.
 // A decision made here can be undone while its mail waits: on its card, with the u key, and in a bar
 // above the list (the card may have left the filtered view).
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { isDecision, type ApplicationRecord, type ApplicationStatus } from '~/lib/applications';
 import {
   applicationQueryString,
@@ -10,24 +10,26 @@ import {
   TYPE_OPTIONS,
   visibleApplications,
   type DashboardQuery,
+  type QueryViewProps,
 } from '~/components/dashboard/view-state';
-import { downloadTeamFile, TeamAuthError, updateApplicationStatus } from '~/components/dashboard/team-api';
-import type { ApplicationsAction, ApplicationsState } from '~/components/dashboard/applications-state';
+import { TeamAuthError, updateApplicationStatus } from '~/components/dashboard/team-api';
+import {
+  newestRecord,
+  type ApplicationsAction,
+  type ApplicationsState,
+} from '~/components/dashboard/applications-state';
 import { keyCommand, nextCardIndex } from '~/components/dashboard/review-keys';
 import { clockTime, mailLine, undoTarget } from '~/components/dashboard/decision-mail-view';
 import { DASHBOARD_COPY, DASHBOARD_MESSAGES, DECISION_MAIL_COPY, KEY_HELP, STATUS_LABELS } from '~/copy/dashboard';
 import { Field } from '../Field';
 import { ApplicationCard } from './ApplicationCard';
+import { DownloadButton } from './DownloadButton';
 import { useNow } from './useNow';
 
-export interface ApplicationsViewProps {
-  token: string;
-  query: DashboardQuery;
-  onQuery: (patch: Partial<DashboardQuery>) => void;
+export interface ApplicationsViewProps extends QueryViewProps {
   list: ApplicationsState;
   dispatch: (action: ApplicationsAction) => void;
   loadFailed: boolean;
-  onAuthError: () => void;
 }
 
 export function ApplicationsView({
@@ -42,7 +44,9 @@ export function ApplicationsView({
   const id = useId();
   const visible = visibleApplications(list.applications, query);
   const [notices, setNotices] = useState<Record<string, string>>({});
-  const pending = useRef(new Set<string>());
+  // The change on its way per card, resolving to the record it left (see setStatus).
+  const inFlight = useRef(new Map<string, Promise<ApplicationRecord>>());
+  const applicationsRef = useRef(list.applications);
   const cards = useRef(new Map<string, HTMLElement>());
   // The latest decision made on this page (its id), and what a screen reader was told of it.
   const [lastDecided, setLastDecided] = useState<string | null>(null);
@@ -51,17 +55,15 @@ export function ApplicationsView({
   const now = useNow(last?.decisionMail?.status === 'scheduled');
   const lastMail = last ? mailLine(last, now) : null;
 
-  const setStatus = useCallback(
-    async (application: ApplicationRecord, status: ApplicationStatus) => {
-      // One change per card at a time: a second click would carry the same, soon stale version.
-      if (application.status === status || pending.current.has(application.id)) return;
-      pending.current.add(application.id);
+  /** Sends one status change with the version of `application`; answers the record it left. */
+  const send = useCallback(
+    async (application: ApplicationRecord, status: ApplicationStatus): Promise<ApplicationRecord> => {
       setNotices(({ [application.id]: _, ...rest }) => rest);
       try {
         const answer = await updateApplicationStatus(token, application, status);
         if (answer.kind === 'failed') {
           alert(DASHBOARD_MESSAGES.statusErrorPrefix + answer.error);
-          return;
+          return application;
         }
         dispatch({ type: 'application', application: answer.application });
         const mail = answer.application.decisionMail;
@@ -79,21 +81,46 @@ export function ApplicationsView({
           const now = STATUS_LABELS[answer.application.status];
           setNotices((n) => ({ ...n, [application.id]: DASHBOARD_COPY.conflict(now) }));
         }
+        return answer.application;
       } catch (error) {
         if (error instanceof TeamAuthError) onAuthError();
-      } finally {
-        pending.current.delete(application.id);
+        return application;
       }
     },
     [token, dispatch, onAuthError],
   );
 
+  // One change per card at a time, in the order asked. A click while one is on its way (the live
+  // stream may show its result before its own answer arrives) waits for it, then acts on the
+  // newest record known, so it never carries a stale version.
+  const setStatus = useCallback(
+    (shown: ApplicationRecord, status: ApplicationStatus): Promise<ApplicationRecord> => {
+      const previous = inFlight.current.get(shown.id);
+      const change = Promise.resolve(previous).then((left) => {
+        const application = newestRecord(
+          shown,
+          left,
+          applicationsRef.current.find((a) => a.id === shown.id),
+        );
+        return application.status === status ? application : send(application, status);
+      });
+      inFlight.current.set(shown.id, change);
+      return change.finally(() => {
+        if (inFlight.current.get(shown.id) === change) inFlight.current.delete(shown.id);
+      });
+    },
+    [send],
+  );
+
   // Keyboard review over the visible cards, in the order they are shown.
   const visibleRef = useRef(visible);
   const lastRef = useRef(last);
-  useEffect(() => {
+  // Before paint, not after: a key pressed as soon as a changed card shows must act on the record
+  // it shows (a stale version would be refused as a conflict).
+  useLayoutEffect(() => {
     visibleRef.current = visible;
     lastRef.current = last;
+    applicationsRef.current = list.applications;
   });
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -142,15 +169,7 @@ export function ApplicationsView({
     return () => document.removeEventListener('keydown', onKey);
   }, [setStatus]);
 
-  async function exportCsv() {
-    const search = applicationQueryString(query);
-    try {
-      await downloadTeamFile(token, `/api/applications.csv${search ? `?${search}` : ''}`, 'applications.csv');
-    } catch (error) {
-      if (error instanceof TeamAuthError) return onAuthError();
-      alert(DASHBOARD_COPY.exportFailed + (error instanceof Error ? error.message : String(error)));
-    }
-  }
+  const search = applicationQueryString(query);
 
   return (
     <section aria-labelledby={`${id}-title`} className="dash-section">
@@ -210,9 +229,13 @@ export function ApplicationsView({
         <p className="dash-count" aria-live="polite">
           {list.loaded ? DASHBOARD_COPY.count(visible.length) : null}
         </p>
-        <button type="button" className="dash-button" onClick={() => void exportCsv()} disabled={!list.loaded}>
-          {DASHBOARD_COPY.exportCsv}
-        </button>
+        <DownloadButton
+          token={token}
+          path={`/api/applications.csv${search ? `?${search}` : ''}`}
+          filename="applications.csv"
+          disabled={!list.loaded}
+          onAuthError={onAuthError}
+        />
       </div>
       <p className="dash-help">{KEY_HELP}</p>
       <p className="visually-hidden" role="status">
@@ -226,7 +249,7 @@ export function ApplicationsView({
           <span aria-hidden="true">·</span>{' '}
           <button
             type="button"
-            className="dash-link-button"
+            className="link-button dash-link-button"
             aria-label={DECISION_MAIL_COPY.undoLabel(last.name)}
             onClick={() => void setStatus(last, lastMail.undoTo)}
           >

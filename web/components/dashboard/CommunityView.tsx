@@ -5,12 +5,14 @@ import { useId, useState } from 'react';
 import { QrCode } from '~/components/QrCode';
 import { COMMUNITY_DASHBOARD_COPY as COPY } from '~/copy/community';
 import type { CommunityAudience, CommunityGroupStatus, CommunityOverview } from '~/lib/community';
-import { downloadTeamFile, fetchCommunity, TeamAuthError } from './team-api';
+import { DownloadButton } from './DownloadButton';
+import { fetchCommunity } from './team-api';
 import { useTeamData } from './useTeamData';
+import { DashTable } from './DashTable';
 
 export function CommunityView({ token, onAuthError }: { token: string; onAuthError: () => void }) {
   const id = useId();
-  const community = useTeamData(() => fetchCommunity(token), `community:${token}`, onAuthError);
+  const community = useTeamData((signal) => fetchCommunity(token, signal), `community:${token}`, onAuthError);
   return (
     <section aria-labelledby={`${id}-title`} className="dash-section dash-community">
       <div className="dash-toolbar">
@@ -91,14 +93,13 @@ function StableLink({
       setCopied(COPY.copyFailed);
     }
   }
-  async function download(format: 'svg' | 'png') {
-    try {
-      await downloadTeamFile(token, `/api/community/qr/${audience}.${format}`, `gruppe-${audience}.${format}`);
-    } catch (error) {
-      if (error instanceof TeamAuthError) return onAuthError();
-      alert(COPY.downloadFailed + (error instanceof Error ? error.message : String(error)));
-    }
-  }
+  const download = (format: 'svg' | 'png') => ({
+    token,
+    path: `/api/community/qr/${audience}.${format}`,
+    filename: `gruppe-${audience}.${format}`,
+    failed: COPY.downloadFailed,
+    onAuthError,
+  });
 
   return (
     <figure className="dash-community__link" data-audience={audience}>
@@ -117,12 +118,8 @@ function StableLink({
       </p>
       <QrCode modules={qr} label={COPY.qrLabel(name)} size={180} />
       <div className="dash-community__downloads">
-        <button type="button" className="dash-button" onClick={() => void download('svg')}>
-          {COPY.downloadSvg}
-        </button>
-        <button type="button" className="dash-button" onClick={() => void download('png')}>
-          {COPY.downloadPng}
-        </button>
+        <DownloadButton {...download('svg')}>{COPY.downloadSvg}</DownloadButton>
+        <DownloadButton {...download('png')}>{COPY.downloadPng}</DownloadButton>
       </div>
     </figure>
   );
@@ -136,30 +133,21 @@ function stateOf(group: CommunityGroupStatus): string {
 
 function Pool({ groups }: { groups: CommunityGroupStatus[] }) {
   return (
-    <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={COPY.poolTitle}>
-      <table className="dash-table dash-community__pool">
-        <caption className="visually-hidden">{COPY.poolTitle}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{COPY.group}</th>
-            <th scope="col">{COPY.audience}</th>
-            <th scope="col">{COPY.clicks}</th>
-            <th scope="col">{COPY.capacity}</th>
-            <th scope="col">{COPY.state}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((g) => (
-            <tr key={g.key} data-group={g.key} data-current={g.current || undefined} data-full={g.full || undefined}>
-              <th scope="row">{g.name}</th>
-              <td>{COPY.audiences[g.audience]}</td>
-              <td>{g.clicks}</td>
-              <td>{g.capacity}</td>
-              <td>{stateOf(g)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DashTable
+      label={COPY.poolTitle}
+      caption="hidden"
+      className="dash-community__pool"
+      head={[COPY.group, COPY.audience, COPY.clicks, COPY.capacity, COPY.state]}
+    >
+      {groups.map((g) => (
+        <tr key={g.key} data-group={g.key} data-current={g.current || undefined} data-full={g.full || undefined}>
+          <th scope="row">{g.name}</th>
+          <td>{COPY.audiences[g.audience]}</td>
+          <td>{g.clicks}</td>
+          <td>{g.capacity}</td>
+          <td>{stateOf(g)}</td>
+        </tr>
+      ))}
+    </DashTable>
   );
 }

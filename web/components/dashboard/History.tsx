@@ -1,40 +1,26 @@
 // The history of one application behind a disclosure button (its status changes and its decision
 // mails): loaded when opened, and again when the application or its mail changes while it is open.
-import { useEffect, useId, useState } from 'react';
-import type { HistoryEntry } from '~/lib/applications';
-import { fetchHistory, TeamAuthError } from '~/components/dashboard/team-api';
+import { useId, useState } from 'react';
+import { fetchHistory } from '~/components/dashboard/team-api';
 import { formatDateTime } from '~/components/dashboard/view-state';
 import { DASHBOARD_COPY, DECISION_MAIL_COPY } from '~/copy/dashboard';
-
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; entries: HistoryEntry[] };
+import { useTeamData } from './useTeamData';
 
 export function History(props: { applicationId: string; revision: string; token: string; onAuthError: () => void }) {
   const { applicationId, revision, token, onAuthError } = props;
   const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const id = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    let stopped = false;
-    fetchHistory(token, applicationId).then(
-      (entries) => !stopped && setLoaded({ state: 'ready', entries }),
-      (error: unknown) => {
-        if (stopped) return;
-        if (error instanceof TeamAuthError) onAuthError();
-        else setLoaded({ state: 'failed' });
-      },
-    );
-    return () => {
-      stopped = true;
-    };
-  }, [open, applicationId, revision, token, onAuthError]);
+  const loaded = useTeamData(
+    (signal) => fetchHistory(token, applicationId, signal),
+    open ? `${token}:${applicationId}:${revision}` : null,
+    onAuthError,
+  );
 
   return (
     <div className="dash-history">
       <button
         type="button"
-        className="dash-history__toggle"
+        className="link-button dash-history__toggle"
         aria-expanded={open}
         aria-controls={`${id}-history`}
         onClick={() => setOpen((o) => !o)}
@@ -46,7 +32,7 @@ export function History(props: { applicationId: string; revision: string; token:
         {open && loaded.state === 'failed' ? <p>{DASHBOARD_COPY.historyFailed}</p> : null}
         {open && loaded.state === 'ready' ? (
           <ol className="dash-history__list">
-            {loaded.entries.map((entry, index) => (
+            {loaded.value.map((entry, index) => (
               <li key={index}>
                 {entry.mail ? (
                   <>

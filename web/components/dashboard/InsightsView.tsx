@@ -2,65 +2,40 @@
 // the change against the previous period, the daily chart with its figures as a table, where
 // visitors came from, campaigns, devices, the two funnels (each step with how it is counted and its
 // share of an earlier step counted the same way), and the CSV export of exactly the range shown.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { formatDate } from '~/lib/format';
 import type { InsightsReport } from '~/lib/insights';
-import { DASHBOARD_COPY, INSIGHTS_COPY } from '~/copy/dashboard';
+import { INSIGHTS_COPY } from '~/copy/dashboard';
 import { COMMUNITY_DASHBOARD_COPY, COMMUNITY_INSIGHTS_COPY } from '~/copy/community';
+import { DownloadButton } from './DownloadButton';
 import { LineChart } from './LineChart';
-import { downloadTeamFile, fetchInsights, TeamAuthError } from './team-api';
+import { fetchInsights } from './team-api';
+import { useTeamData } from './useTeamData';
 import { changeText, dailyPoints, funnelSteps, insightsRange, rangeQuery, type FunnelStep } from './insights-view';
-import { INSIGHTS_RANGES, type DashboardQuery } from './view-state';
+import { INSIGHTS_RANGES, type QueryViewProps } from './view-state';
+import { DashTable } from './DashTable';
 
-/** What came back for the range `key`; a different key than the one shown means it is loading. */
-type Load = { key: string } & ({ state: 'failed' } | { state: 'ready'; report: InsightsReport });
-
-export function InsightsView(props: {
-  token: string;
-  query: DashboardQuery;
-  onQuery: (patch: Partial<DashboardQuery>) => void;
-  onAuthError: () => void;
-}) {
+export function InsightsView(props: QueryViewProps) {
   const { token, query, onQuery, onAuthError } = props;
   const id = useId();
   const range = insightsRange(query);
   const key = range ? rangeQuery(range) : '';
-  const [result, setResult] = useState<Load | undefined>();
-  const load = result?.key === key ? result : { state: 'loading' as const };
-
-  useEffect(() => {
-    if (!key) return;
-    let stopped = false;
-    fetchInsights(token, key).then(
-      (report) => !stopped && setResult({ key, state: 'ready', report }),
-      (error: unknown) => {
-        if (stopped) return;
-        if (error instanceof TeamAuthError) return onAuthError();
-        setResult({ key, state: 'failed' });
-      },
-    );
-    return () => {
-      stopped = true;
-    };
-  }, [token, key, onAuthError]);
-
-  async function exportCsv() {
-    if (!range) return;
-    try {
-      await downloadTeamFile(token, `/api/insights.csv?${rangeQuery(range)}`, 'insights.csv');
-    } catch (error) {
-      if (error instanceof TeamAuthError) return onAuthError();
-      alert(DASHBOARD_COPY.exportFailed + (error instanceof Error ? error.message : String(error)));
-    }
-  }
+  // Another range's figures are never shown as this one's: a new range shows `loading` until it came.
+  const load = useTeamData((signal) => fetchInsights(token, key, signal), key ? `${token}:${key}` : null, onAuthError, {
+    keepShown: false,
+  });
 
   return (
     <section aria-labelledby={`${id}-title`} className="dash-section dash-insights">
       <div className="dash-toolbar">
         <h2 id={`${id}-title`}>{INSIGHTS_COPY.title}</h2>
-        <button type="button" className="dash-button" disabled={!range} onClick={() => void exportCsv()}>
-          {DASHBOARD_COPY.exportCsv}
-        </button>
+        <DownloadButton
+          token={token}
+          path={`/api/insights.csv?${key}`}
+          filename="insights.csv"
+          disabled={!range}
+          onAuthError={onAuthError}
+        />
       </div>
       <RangePicker query={query} onQuery={onQuery} />
       {range ? (
@@ -78,13 +53,13 @@ export function InsightsView(props: {
           {INSIGHTS_COPY.loadFailed}
         </p>
       ) : null}
-      {range && load.state === 'ready' ? <Report report={load.report} /> : null}
+      {range && load.state === 'ready' ? <Report report={load.value} /> : null}
       <p className="dash-note">{INSIGHTS_COPY.notes}</p>
     </section>
   );
 }
 
-function RangePicker({ query, onQuery }: { query: DashboardQuery; onQuery: (patch: Partial<DashboardQuery>) => void }) {
+function RangePicker({ query, onQuery }: Pick<QueryViewProps, 'query' | 'onQuery'>) {
   const id = useId();
   const [from, setFrom] = useState(query.from);
   const [to, setTo] = useState(query.to);
@@ -144,28 +119,19 @@ function Report({ report }: { report: InsightsReport }) {
   return (
     <>
       <dl className="dash-figures">
-        <div>
-          <dt>{INSIGHTS_COPY.visitors}</dt>
-          <dd>
-            <span data-figure="visitors">{report.totals.visitors}</span>
-            <Change
-              current={report.totals.visitors}
-              previous={report.previous.visitors}
-              label={INSIGHTS_COPY.visitors}
-            />
-          </dd>
-        </div>
-        <div>
-          <dt>{INSIGHTS_COPY.pageviews}</dt>
-          <dd>
-            <span data-figure="pageviews">{report.totals.pageviews}</span>
-            <Change
-              current={report.totals.pageviews}
-              previous={report.previous.pageviews}
-              label={INSIGHTS_COPY.pageviews}
-            />
-          </dd>
-        </div>
+        {(['visitors', 'pageviews'] as const).map((figure) => (
+          <div key={figure}>
+            <dt>{INSIGHTS_COPY[figure]}</dt>
+            <dd>
+              <span data-figure={figure}>{report.totals[figure]}</span>
+              <Change
+                current={report.totals[figure]}
+                previous={report.previous[figure]}
+                label={INSIGHTS_COPY[figure]}
+              />
+            </dd>
+          </div>
+        ))}
       </dl>
 
       <h3 className="dash-subtitle" id={`${id}-chart`}>
@@ -247,61 +213,39 @@ function Report({ report }: { report: InsightsReport }) {
 
 function FigureTable({ title, head, rows }: { title: string; head: string[]; rows: (string | number)[][] }) {
   return (
-    <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={title}>
-      <table className="dash-table">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th scope="col" key={h}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([first, ...rest], i) => (
-            <tr key={i}>
-              <th scope="row">{first}</th>
-              {rest.map((cell, j) => (
-                <td key={j}>{cell}</td>
-              ))}
-            </tr>
+    <DashTable label={title} caption="shown" head={head}>
+      {rows.map(([first, ...rest], i) => (
+        <tr key={i}>
+          <th scope="row">{first}</th>
+          {rest.map((cell, j) => (
+            <td key={j}>{cell}</td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </DashTable>
   );
 }
 
 function FunnelTable({ title, steps }: { title: string; steps: FunnelStep[] }) {
   return (
-    <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={title}>
-      <table className="dash-table dash-table--cards dash-funnel">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{INSIGHTS_COPY.step}</th>
-            <th scope="col">{INSIGHTS_COPY.count}</th>
-            <th scope="col">{INSIGHTS_COPY.counted}</th>
-            <th scope="col">{INSIGHTS_COPY.share}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {steps.map((step) => (
-            <tr key={step.key} data-step={step.key} className={step.part ? 'dash-funnel__part' : undefined}>
-              <th scope="row">{INSIGHTS_COPY.steps[step.key]}</th>
-              <td data-label={INSIGHTS_COPY.count}>{step.count}</td>
-              <td data-label={INSIGHTS_COPY.counted}>{INSIGHTS_COPY.countedBy[step.counted]}</td>
-              <td data-label={INSIGHTS_COPY.share}>
-                {step.shareOf && step.share && step.share !== '–'
-                  ? INSIGHTS_COPY.shareOf(step.share, INSIGHTS_COPY.stepsOf[step.shareOf])
-                  : '–'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DashTable
+      label={title}
+      caption="shown"
+      className="dash-table--cards dash-funnel"
+      head={[INSIGHTS_COPY.step, INSIGHTS_COPY.count, INSIGHTS_COPY.counted, INSIGHTS_COPY.share]}
+    >
+      {steps.map((step) => (
+        <tr key={step.key} data-step={step.key} className={step.part ? 'dash-funnel__part' : undefined}>
+          <th scope="row">{INSIGHTS_COPY.steps[step.key]}</th>
+          <td data-label={INSIGHTS_COPY.count}>{step.count}</td>
+          <td data-label={INSIGHTS_COPY.counted}>{INSIGHTS_COPY.countedBy[step.counted]}</td>
+          <td data-label={INSIGHTS_COPY.share}>
+            {step.shareOf && step.share && step.share !== '–'
+              ? INSIGHTS_COPY.shareOf(step.share, INSIGHTS_COPY.stepsOf[step.shareOf])
+              : '–'}
+          </td>
+        </tr>
+      ))}
+    </DashTable>
   );
 }

@@ -1,35 +1,20 @@
 // Launch readiness at the top of the dashboard: the placeholders the published content still holds
 // (GET /api/launch-readiness), until they are replaced in the Studio; nothing once the site is ready.
 // Asked again every minute, so that a publish clears the list without a reload.
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { LAUNCH_READINESS_COPY as COPY } from '~/copy/dashboard';
-import type { LaunchPlaceholder } from '~/lib/launch-readiness';
-import { TeamAuthError, teamFetch } from './team-api';
+import { fetchLaunchReadiness } from './team-api';
+import { useTeamData } from './useTeamData';
 
 const REFRESH_MS = 60_000;
 
 export function LaunchReadiness({ token, onAuthError }: { token: string; onAuthError: () => void }) {
   const id = useId();
-  const [placeholders, setPlaceholders] = useState<LaunchPlaceholder[]>([]);
-  useEffect(() => {
-    let stopped = false;
-    const load = () =>
-      teamFetch(token, '/api/launch-readiness')
-        .then((response) => response.json() as Promise<{ placeholders: LaunchPlaceholder[] }>)
-        .then(
-          (answer) => !stopped && setPlaceholders(answer.placeholders),
-          (error: unknown) => {
-            // Not known is not the same as ready: the last answer stays until a new one comes.
-            if (!stopped && error instanceof TeamAuthError) onAuthError();
-          },
-        );
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [token, onAuthError]);
+  // Not known is not the same as ready: the last answer stays until a new one comes.
+  const answer = useTeamData((signal) => fetchLaunchReadiness(token, signal), token, onAuthError, {
+    refreshMs: REFRESH_MS,
+  });
+  const placeholders = answer.state === 'ready' ? answer.value.placeholders : [];
 
   if (placeholders.length === 0) return null;
   return (

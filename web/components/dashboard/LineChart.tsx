@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { DASHBOARD_CHART_COPY } from '~/copy/dashboard';
 import { seriesData, type ChartPoint } from './chart-points';
+import { DashTable } from './DashTable';
 
 export interface LineChartProps {
   /** The heading's id: the chart and its table are named by it. */
@@ -81,27 +82,15 @@ export function LineChart({ labelledBy, title, columns, points, summary }: LineC
       </figure>
       <details className="dash-weeks">
         <summary>{DASHBOARD_CHART_COPY.asTable}</summary>
-        <table>
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th scope="col" key={c}>
-                  {c}
-                </th>
-              ))}
+        <DashTable label={title} caption="hidden" head={columns} plain>
+          {points.map((p) => (
+            <tr key={p.row}>
+              <th scope="row">{p.row}</th>
+              <td>{p.a}</td>
+              <td>{p.b}</td>
             </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.row}>
-                <th scope="row">{p.row}</th>
-                <td>{p.a}</td>
-                <td>{p.b}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DashTable>
       </details>
     </>
   );

@@ -2,8 +2,8 @@
 // pages, the weekly chart (its code loads only when this view opens) with the same figures as a
 // table, and the CSV export.
 import { useId } from 'react';
-import { formatDateTime, type DashboardQuery } from '~/components/dashboard/view-state';
-import { downloadTeamFile, fetchSignupStats, fetchSignupsPage, TeamAuthError } from '~/components/dashboard/team-api';
+import { formatDateTime, type QueryViewProps } from '~/components/dashboard/view-state';
+import { fetchSignupStats, fetchSignupsPage } from '~/components/dashboard/team-api';
 import {
   chartSummary,
   newsletterState,
@@ -13,37 +13,27 @@ import {
   type TeamSignup,
 } from '~/components/dashboard/signups-view';
 import { DASHBOARD_COPY, SIGNUPS_COPY, TYPE_NAMES } from '~/copy/dashboard';
+import { DownloadButton } from './DownloadButton';
 import { LineChart } from './LineChart';
 import { useTeamData } from './useTeamData';
+import { DashTable } from './DashTable';
 
-export function SignupsView(props: {
-  token: string;
-  query: DashboardQuery;
-  onQuery: (patch: Partial<DashboardQuery>) => void;
-  onAuthError: () => void;
-}) {
+export function SignupsView(props: QueryViewProps) {
   const { token, query, onQuery, onAuthError } = props;
   const id = useId();
-  const figures = useTeamData(() => fetchSignupStats(token), `figures:${token}`, onAuthError);
-  const page = useTeamData(() => fetchSignupsPage(token, query.page), `page:${token}:${query.page}`, onAuthError);
+  const figures = useTeamData((signal) => fetchSignupStats(token, signal), `figures:${token}`, onAuthError);
+  const page = useTeamData(
+    (signal) => fetchSignupsPage(token, query.page, signal),
+    `page:${token}:${query.page}`,
+    onAuthError,
+  );
   const pages = page.state === 'ready' ? pageCount(page.value.total) : 1;
-
-  async function exportCsv() {
-    try {
-      await downloadTeamFile(token, '/api/signups.csv', 'signups.csv');
-    } catch (error) {
-      if (error instanceof TeamAuthError) return onAuthError();
-      alert(DASHBOARD_COPY.exportFailed + (error instanceof Error ? error.message : String(error)));
-    }
-  }
 
   return (
     <section aria-labelledby={`${id}-title`} className="dash-section dash-signups">
       <div className="dash-toolbar">
         <h2 id={`${id}-title`}>{SIGNUPS_COPY.title}</h2>
-        <button type="button" className="dash-button" onClick={() => void exportCsv()}>
-          {DASHBOARD_COPY.exportCsv}
-        </button>
+        <DownloadButton token={token} path="/api/signups.csv" filename="signups.csv" onAuthError={onAuthError} />
       </div>
       {figures.state === 'loading' ? <p className="dash-empty">{SIGNUPS_COPY.loading}</p> : null}
       {figures.state === 'failed' ? (
@@ -131,29 +121,26 @@ function Figures({ figures }: { figures: SignupStats }) {
 /** On a phone each signup is a card of its own (dashboard.css), every value under its column's name. */
 function SignupTable({ signups }: { signups: TeamSignup[] }) {
   return (
-    <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={SIGNUPS_COPY.listTitle}>
-      <table className="dash-table dash-table--cards">
-        <thead>
-          <tr>
-            <th scope="col">{SIGNUPS_COPY.name}</th>
-            <th scope="col">{DASHBOARD_COPY.email}</th>
-            <th scope="col">{DASHBOARD_COPY.type}</th>
-            <th scope="col">{SIGNUPS_COPY.newsletter}</th>
-            <th scope="col">{SIGNUPS_COPY.signedUp}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {signups.map((s) => (
-            <tr key={s.id}>
-              <td data-label={SIGNUPS_COPY.name}>{s.name}</td>
-              <td data-label={DASHBOARD_COPY.email}>{s.email}</td>
-              <td data-label={DASHBOARD_COPY.type}>{TYPE_NAMES[s.userType]}</td>
-              <td data-label={SIGNUPS_COPY.newsletter}>{newsletterState(s)}</td>
-              <td data-label={SIGNUPS_COPY.signedUp}>{formatDateTime(s.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DashTable
+      label={SIGNUPS_COPY.listTitle}
+      className="dash-table--cards"
+      head={[
+        SIGNUPS_COPY.name,
+        DASHBOARD_COPY.email,
+        DASHBOARD_COPY.type,
+        SIGNUPS_COPY.newsletter,
+        SIGNUPS_COPY.signedUp,
+      ]}
+    >
+      {signups.map((s) => (
+        <tr key={s.id}>
+          <td data-label={SIGNUPS_COPY.name}>{s.name}</td>
+          <td data-label={DASHBOARD_COPY.email}>{s.email}</td>
+          <td data-label={DASHBOARD_COPY.type}>{TYPE_NAMES[s.userType]}</td>
+          <td data-label={SIGNUPS_COPY.newsletter}>{newsletterState(s)}</td>
+          <td data-label={SIGNUPS_COPY.signedUp}>{formatDateTime(s.createdAt)}</td>
+        </tr>
+      ))}
+    </DashTable>
   );
 }

@@ -2,6 +2,7 @@
 // code, or a backup code). Form posts to the page's action, so both steps work without
 // JavaScript too; with it, React Router sends them by fetch and reloads the page's state.
 import { Form, useNavigation } from 'react-router';
+import { IntentButton } from '../IntentButton';
 import { TEAM_SIGN_IN_COPY as COPY } from '~/copy/team';
 import { Field } from '../Field';
 import { SecondFactorForms } from '../team/SecondFactorForms';
@@ -73,11 +74,9 @@ export function SecondFactorStep({ error }: { error?: string }) {
         detailsClass="dash-gate__backup"
         message={<ErrorLine id="team-factor-error" error={error} />}
       />
-      <Form method="post">
-        <button type="submit" name="intent" value="sign-out" className="dash-link-button">
-          {COPY.cancel}
-        </button>
-      </Form>
+      <IntentButton intent="sign-out" className="link-button dash-link-button">
+        {COPY.cancel}
+      </IntentButton>
     </SignInCard>
   );
 }
@@ -87,11 +86,9 @@ export function SignedInAs({ name, role }: { name: string; role: 'owner' | 'revi
   return (
     <div className="dash-signed-in">
       <span>{COPY.signedInAs(name, role)}</span>
-      <Form method="post" action="/teamdashboard">
-        <button type="submit" name="intent" value="sign-out" className="dash-link-button">
-          {COPY.signOut}
-        </button>
-      </Form>
+      <IntentButton intent="sign-out" action="/teamdashboard" className="link-button dash-link-button">
+        {COPY.signOut}
+      </IntentButton>
     </div>
   );
 }

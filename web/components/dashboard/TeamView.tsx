@@ -17,6 +17,7 @@ import { ROLE_NAMES, TEAM_COPY as COPY } from '~/copy/team';
 import { TEAM_ROLES, type TeamMemberSummary, type TeamRole } from '~/lib/team';
 import { Field } from '../Field';
 import { useTeamData } from './useTeamData';
+import { DashTable } from './DashTable';
 
 type Message = { kind: 'done' | 'error'; text: string; url?: string };
 
@@ -31,7 +32,7 @@ export function TeamView({
 }) {
   const id = useId();
   const [version, setVersion] = useState(0);
-  const team = useTeamData(() => fetchTeam(token), `team:${token}:${version}`, onAuthError);
+  const team = useTeamData((signal) => fetchTeam(token, signal), `team:${token}:${version}`, onAuthError);
   const [message, setMessage] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -77,80 +78,70 @@ export function TeamView({
       {team.state === 'failed' ? <p className="dash-empty">{COPY.loadFailed}</p> : null}
       {team.state === 'ready' ? (
         <>
-          <div className="dash-table-scroll" tabIndex={0} role="region" aria-label={COPY.members}>
-            <table className="dash-table">
-              <caption>{COPY.members}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{COPY.name}</th>
-                  <th scope="col">{COPY.email}</th>
-                  <th scope="col">{COPY.role}</th>
-                  <th scope="col">{COPY.lastSeen}</th>
-                  <th scope="col">{COPY.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {team.value.members.map((m) => (
-                  <tr key={m.id} data-member={m.id}>
-                    <th scope="row">
-                      {m.name} {m.id === me.id ? <span className="dash-muted">{COPY.you}</span> : null}
-                    </th>
-                    <td>{m.email}</td>
-                    <td>
-                      <select
-                        aria-label={COPY.roleOf(m.name)}
-                        value={m.role}
-                        disabled={busy}
-                        onChange={(event) =>
-                          void run(
-                            () => changeMemberRole(token, m.id, event.target.value as TeamRole),
-                            () => null,
-                          )
-                        }
-                      >
-                        {TEAM_ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {ROLE_NAMES[role]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>{m.lastSeenAt ? formatDateTime(m.lastSeenAt) : COPY.never}</td>
-                    <td className="dash-team__actions">
-                      <button
-                        type="button"
-                        className="dash-button"
-                        disabled={busy}
-                        onClick={() => {
-                          if (!confirm(COPY.resetConfirm(m.name))) return;
-                          void run(
-                            () => resetMemberSecondFactor(token, m.id),
-                            (value) => ({ kind: 'done', text: COPY.resetDone(m.name), url: value.url }),
-                          );
-                        }}
-                      >
-                        {COPY.resetFactor}
-                      </button>
-                      <button
-                        type="button"
-                        className="dash-button dash-button--rejected"
-                        disabled={busy}
-                        onClick={() => {
-                          if (!confirm(COPY.removeConfirm(m.name))) return;
-                          void run(
-                            () => removeTeamMember(token, m.id),
-                            () => null,
-                          );
-                        }}
-                      >
-                        {COPY.remove}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DashTable
+            label={COPY.members}
+            caption="shown"
+            head={[COPY.name, COPY.email, COPY.role, COPY.lastSeen, COPY.actions]}
+          >
+            {team.value.members.map((m) => (
+              <tr key={m.id} data-member={m.id}>
+                <th scope="row">
+                  {m.name} {m.id === me.id ? <span className="dash-muted">{COPY.you}</span> : null}
+                </th>
+                <td>{m.email}</td>
+                <td>
+                  <select
+                    aria-label={COPY.roleOf(m.name)}
+                    value={m.role}
+                    disabled={busy}
+                    onChange={(event) =>
+                      void run(
+                        () => changeMemberRole(token, m.id, event.target.value as TeamRole),
+                        () => null,
+                      )
+                    }
+                  >
+                    {TEAM_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_NAMES[role]}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>{m.lastSeenAt ? formatDateTime(m.lastSeenAt) : COPY.never}</td>
+                <td className="dash-team__actions">
+                  <button
+                    type="button"
+                    className="dash-button"
+                    disabled={busy}
+                    onClick={() => {
+                      if (!confirm(COPY.resetConfirm(m.name))) return;
+                      void run(
+                        () => resetMemberSecondFactor(token, m.id),
+                        (value) => ({ kind: 'done', text: COPY.resetDone(m.name), url: value.url }),
+                      );
+                    }}
+                  >
+                    {COPY.resetFactor}
+                  </button>
+                  <button
+                    type="button"
+                    className="dash-button dash-button--rejected"
+                    disabled={busy}
+                    onClick={() => {
+                      if (!confirm(COPY.removeConfirm(m.name))) return;
+                      void run(
+                        () => removeTeamMember(token, m.id),
+                        () => null,
+                      );
+                    }}
+                  >
+                    {COPY.remove}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DashTable>
           <h3>{COPY.pending}</h3>
           {team.value.invitations.length ? (
             <ul className="dash-team__invitations">
@@ -160,7 +151,7 @@ export function TeamView({
                   {formatDateTime(invitation.expiresAt)}{' '}
                   <button
                     type="button"
-                    className="dash-link-button"
+                    className="link-button dash-link-button"
                     disabled={busy}
                     onClick={() =>
                       void run(

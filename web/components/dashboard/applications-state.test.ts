@@ -3,6 +3,7 @@ import type { ApplicationRecord } from '../../lib/applications';
 import {
   INITIAL_APPLICATIONS,
   applicationsReducer,
+  newestRecord,
   parseStreamEvent,
   reconnectDelay,
   type ApplicationsState,
@@ -85,17 +86,33 @@ describe('the list reducer', () => {
   });
 });
 
+describe('the newest record', () => {
+  test('the highest version wins; missing ones are passed over; on a tie the first', () => {
+    const v2 = { ...a, status: 'approved' as const, version: 2 };
+    const v3 = { ...a, status: 'rejected' as const, version: 3 };
+    expect(newestRecord(a, undefined, v2)).toBe(v2);
+    expect(newestRecord(a, v3, v2)).toBe(v3);
+    expect(newestRecord(v2, { ...v2, status: 'pending' })).toBe(v2);
+    expect(newestRecord(a)).toBe(a);
+  });
+});
+
 describe('server-sent events', () => {
-  test('snapshot, application (bare or wrapped) and removed events are read', () => {
+  test('snapshot, application and removed events are read as the server sends them', () => {
     expect(parseStreamEvent('snapshot', JSON.stringify({ applications: [a] }))).toEqual({
       type: 'snapshot',
       applications: [a],
     });
-    for (const data of [a, { application: a }, { record: a }]) {
-      expect(parseStreamEvent('application', JSON.stringify(data))).toEqual({ type: 'application', application: a });
+    expect(parseStreamEvent('application', JSON.stringify(a))).toEqual({ type: 'application', application: a });
+    expect(parseStreamEvent('removed', JSON.stringify({ ids: ['a'] }))).toEqual({ type: 'removed', ids: ['a'] });
+  });
+
+  test('shapes the server never sends (wrapped records, bare or single ids) are dropped', () => {
+    for (const data of [{ application: a }, { record: a }]) {
+      expect(parseStreamEvent('application', JSON.stringify(data))).toBeNull();
     }
-    for (const data of [['a'], { ids: ['a'] }, { removed: ['a'] }, { id: 'a' }]) {
-      expect(parseStreamEvent('removed', JSON.stringify(data))).toEqual({ type: 'removed', ids: ['a'] });
+    for (const data of [['a'], { removed: ['a'] }, { id: 'a' }]) {
+      expect(parseStreamEvent('removed', JSON.stringify(data))).toBeNull();
     }
   });
 

@@ -55,6 +55,17 @@ export function applicationsReducer(state: ApplicationsState, action: Applicatio
   }
 }
 
+/** The newest of what is known of one application (the highest version; the first on a tie). */
+export function newestRecord(
+  first: ApplicationRecord,
+  ...others: (ApplicationRecord | undefined)[]
+): ApplicationRecord {
+  return others.reduce<ApplicationRecord>(
+    (newest, record) => (record && record.version > newest.version ? record : newest),
+    first,
+  );
+}
+
 const MAIL_STAGE = { scheduled: 1, failed: 2, sent: 3, cancelled: 3 } as const;
 
 /**
@@ -94,20 +105,10 @@ export const applicationRecordSchema = z.object({
   decisionMail: decisionMailSchema.nullable().catch(null),
 }) satisfies z.ZodType<ApplicationRecord, unknown>;
 
+// The three events as the server sends them (web/server/applications/events.server.ts): the list
+// as {applications}, one application as the record itself, removed ones as {ids}.
 const snapshotEvent = z.object({ applications: z.array(applicationRecordSchema) });
-// The record alone, or wrapped as {application} / {record}.
-const applicationEvent = z.union([
-  applicationRecordSchema,
-  z.object({ application: applicationRecordSchema }).transform((e) => e.application),
-  z.object({ record: applicationRecordSchema }).transform((e) => e.record),
-]);
-// The removed ids as a list, or as {ids} / {removed}; a single {id} too.
-const removedEvent = z.union([
-  z.array(z.string()),
-  z.object({ ids: z.array(z.string()) }).transform((e) => e.ids),
-  z.object({ removed: z.array(z.string()) }).transform((e) => e.removed),
-  z.object({ id: z.string() }).transform((e) => [e.id]),
-]);
+const removedEvent = z.object({ ids: z.array(z.string()) });
 
 /** One server-sent event (its `event:` name and `data:`) as an action; null when unknown or malformed. */
 export function parseStreamEvent(event: string | undefined, data: string): ApplicationsAction | null {
@@ -123,12 +124,12 @@ export function parseStreamEvent(event: string | undefined, data: string): Appli
       return parsed.success ? { type: 'snapshot', applications: parsed.data.applications } : null;
     }
     case 'application': {
-      const parsed = applicationEvent.safeParse(json);
+      const parsed = applicationRecordSchema.safeParse(json);
       return parsed.success ? { type: 'application', application: parsed.data } : null;
     }
     case 'removed': {
       const parsed = removedEvent.safeParse(json);
-      return parsed.success ? { type: 'removed', ids: parsed.data } : null;
+      return parsed.success ? { type: 'removed', ids: parsed.data.ids } : null;
     }
     default:
       return null;

@@ -2,7 +2,7 @@
 // the previous period, the funnel's steps with their shares (like with like), and the chart's series.
 import type { INSIGHTS_COPY } from '~/copy/dashboard';
 import { formatDate } from '~/lib/format';
-import type { InsightsReport } from '~/lib/insights';
+import { addDays, type InsightsReport } from '~/lib/insights';
 import type { ChartPoint } from './chart-points';
 import type { DashboardQuery } from './view-state';
 
@@ -16,15 +16,9 @@ const berlinToday = new Intl.DateTimeFormat('en-CA', {
 /** Today in Berlin, YYYY-MM-DD. */
 export const todayInBerlin = (now = new Date()) => berlinToday.format(now);
 
-export function shiftDay(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** The days a view asks for; null when a custom range is incomplete or backwards. */
 export function insightsRange(query: DashboardQuery, today = todayInBerlin()): { from: string; to: string } | null {
-  if (query.range !== 'custom') return { from: shiftDay(today, 1 - Number(query.range)), to: today };
+  if (query.range !== 'custom') return { from: addDays(today, 1 - Number(query.range)), to: today };
   if (!query.from || !query.to || query.from > query.to) return null;
   return { from: query.from, to: query.to };
 }

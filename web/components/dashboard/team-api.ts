@@ -5,6 +5,7 @@ import { GATE_TEXTS } from '~/copy/dashboard';
 import type { ApplicationRecord, ApplicationStatus, HistoryEntry } from '../../lib/applications';
 import type { CommunityOverview } from '~/lib/community';
 import type { InsightsReport } from '~/lib/insights';
+import type { LaunchPlaceholder } from '~/lib/launch-readiness';
 import type { ActivityEvent, PendingInvitation, TeamMemberListEntry, TeamRole } from '~/lib/team';
 import { applicationRecordSchema } from './applications-state';
 import { pageRequest, type SignupStats, type TeamSignup } from './signups-view';
@@ -60,8 +61,8 @@ async function errorOf(response: Response): Promise<TeamApiError> {
   return new TeamApiError(text, response.status);
 }
 
-async function teamJson<T>(token: string, path: string): Promise<T> {
-  const response = await teamFetch(token, path);
+async function teamJson<T>(token: string, path: string, signal?: AbortSignal): Promise<T> {
+  const response = await teamFetch(token, path, { signal });
   if (!response.ok) throw await errorOf(response);
   return (await response.json()) as T;
 }
@@ -106,30 +107,41 @@ export async function updateApplicationStatus(
 }
 
 /** The status changes of one application, oldest first (its creation first). */
-export async function fetchHistory(token: string, id: string): Promise<HistoryEntry[]> {
+export async function fetchHistory(token: string, id: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
   const body = await teamJson<{ history: HistoryEntry[] }>(
     token,
     `/api/applications/${encodeURIComponent(id)}/history`,
+    signal,
   );
   return body.history;
 }
 
 /** One page of the signups, newest first, and how many there are in all. */
-export async function fetchSignupsPage(token: string, page: number): Promise<{ signups: TeamSignup[]; total: number }> {
+export async function fetchSignupsPage(
+  token: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<{ signups: TeamSignup[]; total: number }> {
   const { limit, offset } = pageRequest(page);
   const body = await teamJson<{ signups: TeamSignup[]; total?: number }>(
     token,
     `/api/signups?limit=${limit}&offset=${offset}`,
+    signal,
   );
   return { signups: body.signups, total: body.total ?? body.signups.length };
 }
 
+/** The placeholders the published content still holds (an empty list once the site is ready). */
+export const fetchLaunchReadiness = (token: string, signal?: AbortSignal) =>
+  teamJson<{ placeholders: LaunchPlaceholder[] }>(token, '/api/launch-readiness', signal);
+
 /** Counts per type, the newsletter's double opt-in, and signups per ISO week. */
-export const fetchSignupStats = (token: string) => teamJson<SignupStats>(token, '/api/signups/stats');
+export const fetchSignupStats = (token: string, signal?: AbortSignal) =>
+  teamJson<SignupStats>(token, '/api/signups/stats', signal);
 
 /** The insights of a range (`from=…&to=…`). */
-export const fetchInsights = (token: string, range: string) =>
-  teamJson<InsightsReport>(token, `/api/insights?${range}`);
+export const fetchInsights = (token: string, range: string, signal?: AbortSignal) =>
+  teamJson<InsightsReport>(token, `/api/insights?${range}`, signal);
 
 /** Downloads a team file (CSV) with the token in the header, and saves it under the server's name. */
 export async function downloadTeamFile(token: string, path: string, fallbackName: string): Promise<void> {
@@ -158,11 +170,12 @@ export interface TeamList {
   invitations: PendingInvitation[];
 }
 
-export const fetchTeam = (token: string) => teamJson<TeamList>(token, '/api/team/members');
+export const fetchTeam = (token: string, signal?: AbortSignal) =>
+  teamJson<TeamList>(token, '/api/team/members', signal);
 
 /** The activity of a range (`from=…&to=…`). */
-export const fetchActivity = (token: string, range: string) =>
-  teamJson<{ from: string; to: string; events: ActivityEvent[] }>(token, `/api/team/activity?${range}`);
+export const fetchActivity = (token: string, range: string, signal?: AbortSignal) =>
+  teamJson<{ from: string; to: string; events: ActivityEvent[] }>(token, `/api/team/activity?${range}`, signal);
 
 export type TeamChange<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -204,4 +217,5 @@ export const withdrawInvitation = (token: string, id: string) =>
 // The community: the stable links, their QR codes, the pool of WhatsApp groups.
 
 /** The stable links with their QR codes' modules, and the pool with each group's counted clicks. */
-export const fetchCommunity = (token: string) => teamJson<CommunityOverview>(token, '/api/community');
+export const fetchCommunity = (token: string, signal?: AbortSignal) =>
+  teamJson<CommunityOverview>(token, '/api/community', signal);

@@ -1,38 +1,89 @@
-// A dashboard view's data from the team API: loaded when the view opens and whenever `key`
-// changes, retried by itself after a failure (the view keeps what it showed), and handed to the
-// page's lock when the token stopped working.
+// A dashboard view's data from the team API, the one way every view loads: loaded when the view
+// opens and whenever `key` changes, retried by itself after a failure (the view keeps what it
+// showed), the request aborted when the view goes, and handed to the page's lock when the token
+// stopped working.
 import { useEffect, useRef, useState } from 'react';
 import { TeamAuthError } from '~/components/dashboard/team-api';
 
 export type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
 
-/** Loads `load()` again whenever `key` changes; retries a failure by itself after a while. */
-export function useTeamData<T>(load: () => Promise<T>, key: string, onAuthError: () => void): Load<T> {
-  const [result, setResult] = useState<Load<T>>({ state: 'loading' });
+export interface TeamDataOptions {
+  /**
+   * While a new key loads, show the last key's value (true), or `loading` (false: for a view whose
+   * figures must never be read as another range's).
+   */
+  keepShown?: boolean;
+  /** Load again this long after each answer (the view stays as it is meanwhile). */
+  refreshMs?: number;
+}
+
+/** The wait before retry `attempt` (0-based) of a failed load: 2 s, doubling, at most 30 s. */
+export const retryDelay = (attempt: number) => Math.min(30_000, 2000 * 2 ** attempt);
+
+/**
+ * Runs `load` until it answers: a failure is reported and retried after `retryDelay`, a
+ * TeamAuthError is reported and ends it; with `refreshMs` an answer is asked again after that long.
+ * Answers the stop: it aborts the request in flight, and nothing is reported after it.
+ */
+export function loadWithRetry<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  report: { ready: (value: T) => void; failed: () => void; authFailed: () => void },
+  refreshMs?: number,
+): () => void {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = (attempt: number) =>
+    load(controller.signal).then(
+      (value) => {
+        if (controller.signal.aborted) return;
+        report.ready(value);
+        if (refreshMs) timer = setTimeout(() => void run(0), refreshMs);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof TeamAuthError) return report.authFailed();
+        report.failed();
+        timer = setTimeout(() => void run(attempt + 1), retryDelay(attempt));
+      },
+    );
+  void run(0);
+  return () => {
+    controller.abort();
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Loads `load(signal)` whenever `key` changes (nothing while `key` is null); retries a failure by
+ * itself, and aborts the request in flight when the key changes or the view goes.
+ */
+export function useTeamData<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  key: string | null,
+  onAuthError: () => void,
+  { keepShown = true, refreshMs }: TeamDataOptions = {},
+): Load<T> {
+  const [shown, setShown] = useState<{ key: string | null; load: Load<T> }>({ key: null, load: { state: 'loading' } });
   // `load` is a new closure on every render; `key` says when it asks for something else.
   const latest = useRef(load);
   useEffect(() => {
     latest.current = load;
   });
   useEffect(() => {
-    const load = latest.current;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const run = (attempt: number) =>
-      load().then(
-        (value) => !stopped && setResult({ state: 'ready', value }),
-        (error: unknown) => {
-          if (stopped) return;
-          if (error instanceof TeamAuthError) return onAuthError();
-          setResult((r) => (r.state === 'ready' ? r : { state: 'failed' }));
-          timer = setTimeout(() => void run(attempt + 1), Math.min(30_000, 2000 * 2 ** attempt));
-        },
-      );
-    void run(0);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [key, onAuthError]);
-  return result;
+    if (key === null) return;
+    return loadWithRetry(
+      (signal) => latest.current(signal),
+      {
+        ready: (value) => setShown({ key, load: { state: 'ready', value } }),
+        // The view keeps what it showed (of this key, or of any while `keepShown`).
+        failed: () =>
+          setShown((s) =>
+            s.load.state === 'ready' && (keepShown || s.key === key) ? s : { key, load: { state: 'failed' } },
+          ),
+        authFailed: onAuthError,
+      },
+      refreshMs,
+    );
+  }, [key, onAuthError, keepShown, refreshMs]);
+  return keepShown || shown.key === key ? shown.load : { state: 'loading' };
 }

@@ -71,6 +71,14 @@ export function parseDashboardQuery(search: URLSearchParams | string): Dashboard
   };
 }
 
+/** What a dashboard view that reads and changes the URL query gets from the page. */
+export interface QueryViewProps {
+  token: string;
+  query: DashboardQuery;
+  onQuery: (patch: Partial<DashboardQuery>) => void;
+  onAuthError: () => void;
+}
+
 /** The URL query of a view; default values are left out, so the plain URL is the default view. */
 export function serialiseDashboardQuery(query: DashboardQuery): URLSearchParams {
   const params = new URLSearchParams();

@@ -5,10 +5,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { UserType } from '~/lib/content-types';
 import { newId, pushSignup } from '~/lib/api-client';
 import { communityPath } from '~/lib/community';
-import { HONEYPOT_FIELD, USER_TYPES, signupReady, validateSignup, type SignupRecord } from '~/lib/signup';
+import { HONEYPOT_FIELD } from '~/lib/honeypot';
+import { USER_TYPES, signupReady, validateSignup, type SignupRecord } from '~/lib/signup';
 import { SIGNUP_COPY as COPY, SIGNUP_MESSAGES } from '~/copy/signup';
 import './signup.css';
-import { Field } from '../Field';
+import { Field, RadioOption } from '../Field';
+import { Honeypot } from '../Honeypot';
 import { Typeset } from '../Typeset';
 import { useHydrated } from '../use-hydrated';
 
@@ -122,12 +124,12 @@ export function SignupForm(props: SignupFormProps) {
         timestamp: new Date().toISOString(),
         ...(honeypot ? { [HONEYPOT_FIELD]: String(honeypot) } : {}),
       });
-      if (answer.error) {
-        setPhase({ kind: 'error', message: answer.error.message, fields: answer.error.fields ?? [] });
-        setFocusTarget('alert');
-      } else {
-        setPhase({ kind: 'done', record: answer.data });
+      if (answer.ok) {
+        setPhase({ kind: 'done', record: answer.record });
         setFocusTarget('done');
+      } else {
+        setPhase({ kind: 'error', message: answer.error, fields: answer.fields ?? [] });
+        setFocusTarget('alert');
       }
     } catch {
       setPhase({ kind: 'error', message: SIGNUP_MESSAGES.unexpected, fields: [] });
@@ -190,16 +192,16 @@ export function SignupForm(props: SignupFormProps) {
         <fieldset className="signup-types">
           <legend>{COPY.userTypeLegend}</legend>
           {USER_TYPES.map((type) => (
-            <label key={type} className="signup-type">
-              <input
-                type="radio"
-                name="userType"
-                value={type}
-                checked={values.userType === type}
-                onChange={() => set('userType', type)}
-              />
-              <span>{COPY.userTypes[type]}</span>
-            </label>
+            <RadioOption
+              key={type}
+              className="signup-type"
+              name="userType"
+              value={type}
+              checked={values.userType === type}
+              onChange={() => set('userType', type)}
+            >
+              {COPY.userTypes[type]}
+            </RadioOption>
           ))}
         </fieldset>
         <Field
@@ -239,12 +241,7 @@ export function SignupForm(props: SignupFormProps) {
             />
           )}
         </Field>
-        <div className="signup-honeypot visually-hidden" aria-hidden="true">
-          <label>
-            {COPY.honeypot}
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <Honeypot id={`${uid}-referenz`} />
         <Field kind="check" id={`${uid}-newsletter`} label={COPY.newsletter} className="signup-check">
           {(control) => (
             <input

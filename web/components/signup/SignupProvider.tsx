@@ -11,6 +11,7 @@ import type { UserType } from '~/lib/content-types';
 import type * as SignupModalModule from './SignupDialog';
 
 import { campaignQuery } from '~/lib/community';
+import { sendInsights } from '~/lib/insights-loader';
 import { signupPagePath } from './paths';
 
 /** The attribute that marks a trigger; its value is the user type to preselect. */
@@ -41,10 +42,7 @@ export function SignupProvider({ children }: { children: ReactNode }) {
     preloadSignup().then(
       () => {
         setState((s) => ({ open: true, session: s.session + 1, userType, returnFocusTo: trigger }));
-        void import('~/lib/insights-beacon').then(
-          (beacon) => beacon.sendInsightsEvent('popup_open'),
-          () => {},
-        );
+        sendInsights('popup_open');
       },
       // The code could not be loaded (offline, new deployment): the signup page works without it.
       () => window.location.assign(signupPagePath(userType, campaignQuery(window.location.search))),

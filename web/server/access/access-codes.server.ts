@@ -6,7 +6,6 @@
 // cookie valid for 2 hours that opens the application form.
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
-import { createCookie, type Cookie } from 'react-router';
 import { ACCESS_MESSAGES } from '~/copy/access';
 import { normalizeCode, wellFormedCode, type AccessAnswer } from '~/lib/access';
 import { getConfig } from '../config.server';
@@ -15,7 +14,8 @@ import { countServerEvent } from '../insights/insights.server';
 import { log } from '../log.server';
 import { enqueueMail, kickOutbox, MAIL_SIGNATURE } from '../mail/mail.server';
 import { hit, limitKey } from '../rate-limit.server';
-import { purposeSecret, safeEqual } from '../signing.server';
+import { fail, ok, type Result } from '../result.server';
+import { safeEqual, signedCookie } from '../signing.server';
 
 export const ACCESS_WINDOW_MS = 15 * 60 * 1000;
 export const ACCESS_MAX_WRONG = 10;
@@ -61,8 +61,11 @@ export function isAccessCode(code: string, codes = getConfig().accessCodes): boo
   return found;
 }
 
-export type AccessCheck =
-  { status: 200; answer: AccessAnswer; setCookie?: string } | { status: 429; answer: AccessAnswer; retryAfter: number };
+/**
+ * An attempt's answer: whether the code is right (with the grant's Set-Cookie) or why not, or
+ * refused as 'rate-limited' (with the seconds until the limit or the lockdown ends).
+ */
+export type AccessCheck = Result<{ answer: AccessAnswer; setCookie?: string }>;
 
 /**
  * Checks one attempt from `clientAddress`. A code that is not five letters or digits cannot be
@@ -72,7 +75,7 @@ export type AccessCheck =
  */
 export async function checkAccessCode(code: string, clientAddress: string, now = Date.now()): Promise<AccessCheck> {
   const entered = normalizeCode(code).slice(0, 64);
-  if (!wellFormedCode(entered)) return { status: 200, answer: { valid: false, error: ACCESS_MESSAGES.incomplete } };
+  if (!wellFormedCode(entered)) return ok({ answer: { valid: false, error: ACCESS_MESSAGES.incomplete } });
   const hash = clientHash(limitKey(clientAddress));
   const window = { bucket: 'access-code', key: hash, windowMs: ACCESS_WINDOW_MS };
   // Count first (atomically), so parallel guesses cannot get past the limit; undo if it was right.
@@ -86,8 +89,7 @@ export async function checkAccessCode(code: string, clientAddress: string, now =
       .insert(schema.accessAttempts)
       .values({ codeHash: codeHash(entered), valid, limited, clientHash: hash, createdAt: new Date(now) });
   }
-  const tooMany = (seconds: number) =>
-    ({ status: 429, answer: { valid: false, error: ACCESS_MESSAGES.tooMany }, retryAfter: seconds }) as const;
+  const tooMany = (seconds: number) => fail('rate-limited', ACCESS_MESSAGES.tooMany, { retryAfter: seconds });
   if (lockedUntil !== undefined) {
     if (valid) await hit(window, now, -1);
     const lockdownLeft = Math.max(1, Math.ceil((lockedUntil.getTime() - now) / 1000));
@@ -96,12 +98,12 @@ export async function checkAccessCode(code: string, clientAddress: string, now =
   if (limited) return tooMany(retryAfter);
   if (!valid) {
     await countWrongCode(now);
-    return { status: 200, answer: { valid: false, error: ACCESS_MESSAGES.wrong } };
+    return ok({ answer: { valid: false, error: ACCESS_MESSAGES.wrong } });
   }
   await hit(window, now, -1);
   // The funnel's "code accepted" step: a count of the day, nothing about who entered it.
   await countServerEvent('code_accepted', new Date(now));
-  return { status: 200, answer: { valid: true }, setCookie: await grantCookie(now) };
+  return ok({ answer: { valid: true }, setCookie: await grantCookie(now) });
 }
 
 /** The end of the lockdown in force at `now`, or undefined when there is none. */
@@ -181,29 +183,16 @@ interface Grant {
   expiresAt: number;
 }
 
-const jars = new Map<string, Cookie>();
 /**
- * The grant cookie (React Router's createCookie): HttpOnly, SameSite=Strict, Secure over https,
- * signed with a key derived from AUTH_SECRET for this cookie alone, so that no other token or
- * cookie this server signs can pass for a grant.
+ * The grant cookie: HttpOnly, SameSite=Strict, Secure over https, signed with a key derived from
+ * AUTH_SECRET for this cookie alone, so that no other token or cookie this server signs can pass
+ * for a grant.
  */
-function grantJar(): Cookie {
-  const { authSecret, https } = getConfig();
-  const id = `${https}:${authSecret}`;
-  let jar = jars.get(id);
-  if (!jar) {
-    jar = createCookie(ACCESS_GRANT_COOKIE, {
-      secrets: [purposeSecret('access-grant', authSecret)],
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: https,
-      path: '/',
-      maxAge: ACCESS_GRANT_TTL_MS / 1000,
-    });
-    jars.set(id, jar);
-  }
-  return jar;
-}
+const grantJar = signedCookie(ACCESS_GRANT_COOKIE, 'access-grant', (https) => ({
+  sameSite: 'strict',
+  secure: https,
+  maxAge: ACCESS_GRANT_TTL_MS / 1000,
+}));
 
 /** The Set-Cookie header of a grant made at `now` (valid for ACCESS_GRANT_TTL_MS). */
 export const grantCookie = (now = Date.now()) =>

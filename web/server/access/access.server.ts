@@ -1,3 +1,3 @@
 // Who may apply: the mentee/mentor codes and their access grant. (The team's sign-in, its
 // dashboard code and token live in web/server/team/.)
-export * from './access-codes.server';
+export { checkAccessCode, deleteOldAccessAttempts, readGrant } from './access-codes.server';

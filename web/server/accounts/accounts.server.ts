@@ -1,8 +1,7 @@
-// Accounts as the routes use them: Better Auth on our database (auth), what an account holds
-// beyond its own rows (account-data), the account mails, verifying an address with its password
-// (verification), and reading the /auth forms (forms).
-export * from './auth.server';
-export * from './verification.server';
-export * from './account-data.server';
-export * from './mails.server';
-export * from './forms.server';
+// Accounts as the routes use them: Better Auth on our database (auth, which queues the account
+// mails), what an account holds beyond its own rows (account-data), verifying an address with its
+// password (verification), and passing its cookies on (forms).
+export { callAuth, getAuth, getSession, handleAuthRequest, type AuthAnswer } from './auth.server';
+export { readVerificationLink, verifyWithPassword } from './verification.server';
+export { accountExport, accountHoldings } from './account-data.server';
+export { setCookieHeaders } from './forms.server';

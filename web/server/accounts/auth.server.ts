@@ -8,7 +8,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { RouterContextProvider } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '~/lib/limits';
+import { MIN_PASSWORD_LENGTH } from '~/copy/account';
 import {
   accountDeletedMail,
   passwordResetMail,
@@ -304,5 +304,3 @@ export async function callAuth(
 export async function getSession(request: Request) {
   return getAuth().api.getSession({ headers: request.headers });
 }
-
-export type Session = NonNullable<Awaited<ReturnType<typeof getSession>>>;

@@ -1,9 +1,21 @@
 // Applications as the routes and other folders use them: storing and changing them (store), the
-// live event stream (events), the list's filters (filter), the form's submit (form) and mails, and
-// the queue of the decision mails.
-export * from './store.server';
-export * from './events.server';
-export * from './filter.server';
-export * from './form.server';
-export * from './mails.server';
-export { decisionMailQueue, DECISION_MAIL_KIND, type RecordDecisionMailSent } from './decision-mails.server';
+// live event stream (events), the list's filters (filter), the form's submit (form), and the queue
+// of the decision mails.
+export {
+  applicationsByEmail,
+  deleteApplications,
+  deleteApplicationsUnchangedSince,
+  getApplicationHistory,
+  listApplications,
+  setApplicationStatus,
+} from './store.server';
+export { applicationEventStream, closeApplicationEventStreams } from './events.server';
+export { filterFromQuery } from './filter.server';
+export {
+  applicationDraft,
+  readApplicationForm,
+  readApplicationRequest,
+  submitApplication,
+  THANK_YOU_PATH,
+} from './form.server';
+export { decisionMailQueue } from './decision-mails.server';

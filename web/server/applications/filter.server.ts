@@ -2,15 +2,15 @@
 // CSV export and the live event stream alike.
 import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
 import { applicationFilter, type ApplicationFilter } from '~/lib/applications';
-import { HttpError, jsonError } from '../http/http.server';
+import { fail, ok, type Result } from '../result.server';
 
-/** The query's filter; a 400 naming the bad fields (thrown as HttpError) otherwise. */
-export function filterFromQuery(request: Request): ApplicationFilter {
+/** The query's filter; 'invalid' naming the bad fields otherwise. */
+export function filterFromQuery(request: Request): Result<ApplicationFilter> {
   const filter = applicationFilter.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!filter.success) {
-    throw new HttpError(
-      jsonError(400, APPLICATION_API_MESSAGES.invalidFilter, { fields: filter.error.issues.map((i) => i.path[0]) }),
-    );
+    return fail('invalid', APPLICATION_API_MESSAGES.invalidFilter, {
+      fields: filter.error.issues.map((i) => i.path[0]),
+    });
   }
-  return filter.data;
+  return ok(filter.data);
 }

@@ -10,9 +10,11 @@ import type {
   ApplicationType,
   HistoryEntry,
 } from '~/lib/applications';
+import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
 import { getConfig } from '../config.server';
 import { getDatabase, schema, selectRows, type Db, type DecisionMailSummary } from '../db/db.server';
 import { kickOutboxAt } from '../mail/mail.server';
+import { fail, ok, type Failure } from '../result.server';
 import { publicSummary, scheduleDecisionMail } from './decision-schedule.server';
 
 /** The NOTIFY channel of application changes; its payloads are `ApplicationNotice`s as JSON. */
@@ -164,13 +166,14 @@ export async function getApplication(id: string): Promise<ApplicationRecord | un
   return row && toApplicationRecord(row);
 }
 
+/**
+ * The record after the change (`changed` false when the status was already `status`: nothing
+ * written), or refused: 'not-found', or 'conflict' (`expectedVersion` was not the stored version:
+ * someone changed it meanwhile), with the stored record in `current`.
+ */
 export type StatusChange =
-  | { kind: 'updated'; application: ApplicationRecord }
-  /** The status was already `status`: nothing written. */
-  | { kind: 'unchanged'; application: ApplicationRecord }
-  /** `expectedVersion` was not the stored version: someone changed it meanwhile. */
-  | { kind: 'conflict'; application: ApplicationRecord }
-  | { kind: 'not-found' };
+  | { ok: true; value: { application: ApplicationRecord; changed: boolean } }
+  | (Failure & { current?: ApplicationRecord });
 
 export interface StatusChangeOptions {
   /** Only if the stored version is still this one. */
@@ -197,10 +200,10 @@ export async function setApplicationStatus(
   const change = await db.transaction(async (tx): Promise<StatusChange> => {
     await lockWriters(tx);
     const [row] = await tx.select().from(t).where(eq(t.id, id)).for('update');
-    if (!row) return { kind: 'not-found' };
+    if (!row) return fail('not-found', APPLICATION_API_MESSAGES.notFound);
     if (expectedVersion !== undefined && row.version !== expectedVersion)
-      return { kind: 'conflict', application: toApplicationRecord(row) };
-    if (row.status === status) return { kind: 'unchanged', application: toApplicationRecord(row) };
+      return { ...fail('conflict', APPLICATION_API_MESSAGES.conflict), current: toApplicationRecord(row) };
+    if (row.status === status) return ok({ application: toApplicationRecord(row), changed: false });
     const decisionMail = await scheduleDecisionMail(tx, {
       applicationId: id,
       from: row.status,
@@ -225,9 +228,9 @@ export async function setApplicationStatus(
     const application = toApplicationRecord(updated!);
     await withinTransaction?.(tx, { from: row.status, application });
     await announce(tx, { seq, id });
-    return { kind: 'updated', application };
+    return ok({ application, changed: true });
   });
-  const mail = change.kind === 'updated' ? change.application.decisionMail : null;
+  const mail = change.ok && change.value.changed ? change.value.application.decisionMail : null;
   if (mail?.status === 'scheduled') kickOutboxAt(new Date(mail.at));
   return change;
 }

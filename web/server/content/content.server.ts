@@ -39,9 +39,9 @@ import { bundledSource, draftSource, sanitySource, type ContentSource } from './
 import { launchPlaceholders } from './launch-readiness.server';
 
 export { ContentError } from './mapping.server';
-export { followPublishes, type LiveChange } from './live-events.server';
-export { sanityClient, SANITY_API_VERSION } from './source.server';
-export { decisionMailTextFor, type DecisionMailText, type DecisionMailTexts } from './decision-mails.server';
+export { followPublishes } from './live-events.server';
+export { sanityClient } from './source.server';
+export { decisionMailTextFor, type DecisionMailTexts } from './decision-mails.server';
 export { renderedContentContext } from './rendered-content.server';
 export { logPlaceholders } from './launch-readiness.server';
 
@@ -150,9 +150,6 @@ export function clearContentCache() {
   state = undefined;
   drafts = undefined;
 }
-
-/** Which source the content comes from (for logs). */
-export const contentSourceKind = () => current().source.kind;
 
 function memo<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefined) => void, load: () => Promise<T>) {
   let promise = get();

@@ -2,8 +2,8 @@
 // every change to published content (`client.live.events()`, Server-Sent Events). Each one is
 // reported, and so is every (re)connection: a `welcome` after a lost connection, or a `restart`
 // (the position to resume from is gone), may follow publishes that were missed meanwhile, and the
-// caller's content sync, which compares fingerprints, makes an extra report cheap. The stream is
-// followed by one process of the deployment (the caller leads it); it reconnects by itself after a
+// caller's content sync, which compares fingerprints, makes an extra report cheap. Every instance
+// follows the stream itself (decision record 036); it reconnects by itself after a
 // network error (resuming with Last-Event-ID), and after a refusal it is opened again, less often
 // each time.
 import type { LiveEvent } from '@sanity/client';

@@ -16,7 +16,6 @@ import { log } from '../log.server.ts';
 import * as schema from './schema.ts';
 import { acquireDirLock } from './dir-lock.server.ts';
 import { isDatabaseUnavailable } from './db-unavailable.server.ts';
-import { leadOnPostgres, type Lead } from './leader.server.ts';
 
 export { schema };
 export type { DecisionMailSummary } from './schema.ts';
@@ -34,12 +33,6 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
-  /**
-   * Runs `lead` in one process of the deployment at a time (leader.server.ts): on PostgreSQL the
-   * one holding the job's advisory lock, taken over by another when it ends; on PGlite this one.
-   * Resolves to a function that stops the job and gives the lead up.
-   */
-  lead(job: string, lead: Lead): () => Promise<void>;
   /**
    * PGlite only: its data directory as a gzip-compressed tarball (what PGlite loads again), taken
    * after a checkpoint and between transactions, so it holds every committed write and no half.
@@ -105,11 +98,6 @@ async function openPglite(dataDir: string, load?: Blob): Promise<Database> {
       },
       notify: async (channel, payload) => {
         await client.query('select pg_notify($1, $2)', [channel, payload]);
-      },
-      // PGlite is opened by this process alone (the data dir is locked): it leads every job.
-      lead: (_job, lead) => {
-        const stop = lead();
-        return async () => stop();
       },
       // A transaction holds PGlite's transaction lock from BEGIN to COMMIT (every query takes it
       // too): taking it waits for the one in flight and keeps the next one out while the files are
@@ -286,7 +274,6 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     notify: async (channel, payload) => {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
-    lead: (job, lead) => leadOnPostgres(databaseUrl, job, lead),
     close: async () => {
       closing = true;
       await listener?.end().catch(() => {});
@@ -308,5 +295,4 @@ export function setDatabase(database: Database | undefined) {
 export { isDatabaseUnavailable } from './db-unavailable.server.ts';
 export { DataDirLockedError } from './dir-lock.server.ts';
 export { startBackupChannel } from './backup-channel.server.ts';
-export { LEADERSHIP_RETRY_MS, leaderConnectionName, type Lead } from './leader.server.ts';
 export { GroupCommit, type Waiting as GroupCommitWaiting } from './group-commit.server.ts';

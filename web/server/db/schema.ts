@@ -41,24 +41,11 @@ export const signups = pgTable(
     /** Double opt-in: set when the confirmation link is clicked. */
     newsletterConfirmedAt: at('newsletter_confirmed_at'),
     newsletterUnsubscribedAt: at('newsletter_unsubscribed_at'),
-    /**
-     * The confirmation mail's outbox (web/server/confirmation-outbox.server.ts): claimed when a
-     * process takes it on, sent when the SMTP server accepted it. A claim older than the lease
-     * without `sent` is taken on again, so a crash or an SMTP outage does not lose the mail.
-     */
-    confirmationMailClaimedAt: at('confirmation_mail_claimed_at'),
-    confirmationMailSentAt: at('confirmation_mail_sent_at'),
-    confirmationMailAttempts: integer('confirmation_mail_attempts').notNull().default(0),
-    /** Set when the mail was given up after its last attempt (logged, and the team told). */
-    confirmationMailGivenUpAt: at('confirmation_mail_given_up_at'),
+    // The confirmation mail is a row of mail_outbox (signup_id), queued in the signup's commit.
   },
   (t) => [
     check('signups_user_type_check', sql`${t.userType} in ('reiter', 'trainer')`),
     index('signups_created_at_idx').on(t.createdAt),
-    // The outbox sweep only looks at opt-ins whose mail is not sent yet.
-    index('signups_confirmation_mail_pending_idx')
-      .on(t.confirmationMailClaimedAt)
-      .where(sql`${t.newsletterOptIn} and ${t.confirmationMailSentAt} is null`),
   ],
 );
 
@@ -220,11 +207,20 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Set when the mail was given up after its last attempt (logged, and the team told). */
     givenUpAt: at('given_up_at'),
+    /**
+     * The signup a newsletter confirmation is for: such a mail is queued without its text, which
+     * is written when it is sent (its links are sealed with the server's key). Deleting the signup
+     * deletes its mails.
+     */
+    signupId: text('signup_id').references(() => signups.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('mail_outbox_pending_idx')
       .on(t.claimedAt)
       .where(sql`${t.sentAt} is null`),
+    index('mail_outbox_signup_id_idx')
+      .on(t.signupId)
+      .where(sql`${t.signupId} is not null`),
   ],
 );
 
@@ -284,8 +280,9 @@ export const accessAttempts = pgTable(
   ],
 );
 
-// Accounts (Better Auth, through its Drizzle adapter: web/server/auth.server.ts). The property
-// names are Better Auth's field names; the adapter is given these tables under its model names.
+// Accounts (Better Auth, through its Drizzle adapter: web/server/accounts/auth.server.ts). The
+// property names are Better Auth's field names; the adapter is given these tables under its model
+// names.
 
 /** A person with an account (email and password). */
 export const authUsers = pgTable(

@@ -2,6 +2,7 @@
 // errors as JSON. Bad input is always a 4xx, never a 5xx.
 import { isDatabaseUnavailable } from '../db/db.server';
 import { log } from '../log.server';
+import type { Failure, Problem, Result } from '../result.server';
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
@@ -15,6 +16,45 @@ function noStore(response: Response): Response {
 export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) {
   return noStore(Response.json({ error, ...extra }, { status, headers }));
 }
+
+/** The status of each way a domain refuses (web/server/result.server.ts). */
+const PROBLEM_STATUS: Record<Problem, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'rate-limited': 429,
+  'not-found': 404,
+  conflict: 409,
+  'upstream-failed': 502,
+};
+
+export const problemStatus = (problem: Problem) => PROBLEM_STATUS[problem];
+
+export interface ProblemOptions {
+  /** The WWW-Authenticate challenge of a 401 (e.g. 'Bearer'). */
+  challenge?: string;
+}
+
+/**
+ * A domain's refusal as the API answers it: `{error, fields?}` with the problem's status, never
+ * cached; Retry-After when the domain says when to try again.
+ */
+export function problemResponse(failure: Failure, options: ProblemOptions = {}): Response {
+  const headers = new Headers();
+  if (failure.retryAfter !== undefined) headers.set('Retry-After', String(failure.retryAfter));
+  if (failure.problem === 'unauthenticated' && options.challenge) headers.set('WWW-Authenticate', options.challenge);
+  const extra = failure.fields === undefined ? {} : { fields: failure.fields };
+  return jsonError(problemStatus(failure.problem), failure.message, extra, headers);
+}
+
+/** A result's value; a refusal is thrown as its answer (handleApi answers a thrown Response). */
+export function unwrap<T>(result: Result<T>, options?: ProblemOptions): T {
+  if (!result.ok) throw problemResponse(result, options);
+  return result.value;
+}
+
+/** The team API's bearer token: its 401 names the scheme. */
+export const BEARER: ProblemOptions = { challenge: 'Bearer' };
 
 /** Thrown by the readers below; `response` is the answer to send. */
 export class HttpError extends Error {
@@ -120,6 +160,36 @@ export function closeConnection(response: Response): Response {
 export const methodNotAllowed = (allow: string) => jsonError(405, 'Method not allowed', {}, { Allow: allow });
 
 /**
+ * An API answer for callers that must be authorized (the team API: a 401 names the Bearer scheme):
+ * `authorize` runs first, before any body is read, and `handle` runs with what it granted, both
+ * inside handleApi. A refusal of a request that may carry a body closes the connection, so the
+ * unread body is never taken for the next request.
+ */
+export function authorized<T>(
+  request: Request,
+  authorize: (request: Request) => Promise<Result<T>>,
+  handle: (granted: T) => Promise<Response>,
+): Promise<Response> {
+  return handleApi(async () => {
+    const auth = await authorize(request);
+    if (auth.ok) return handle(auth.value);
+    const refusal = problemResponse(auth, BEARER);
+    return request.method === 'GET' || request.method === 'HEAD' ? refusal : closeConnection(refusal);
+  });
+}
+
+/** An authorized action (see authorized) that answers any other method than `methods` with a 405. */
+export function authorizedAction<T>(
+  request: Request,
+  methods: readonly string[],
+  authorize: (request: Request) => Promise<Result<T>>,
+  handle: (granted: T) => Promise<Response>,
+): Promise<Response> | Response {
+  if (!methods.includes(request.method)) return closeConnection(methodNotAllowed(methods.join(', ')));
+  return authorized(request, authorize, handle);
+}
+
+/**
  * Whether a request may come from this site's pages: a browser names the page's origin in `Origin`
  * on every POST, so one naming another origin (or `null`: a sandboxed or privacy-restricted
  * context) is a cross-site request. Without `Origin` the request did not come from a browser's
@@ -136,9 +206,13 @@ export const hasMediaType = (request: Request, type: string) =>
   (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === type;
 
 // What the routes and other folders use from the rest of the HTTP layer.
-export * from './request-context.server';
+export { clientAddressContext, nonceContext } from './request-context.server';
 export { limitKey } from './client-address.server';
-export * from './security-headers.server';
-export * from './csv.server';
-export * from './sse.server';
-export { isDraining } from './draining.server';
+export { inlineScriptHashes } from './security-headers.server';
+export { csvDownload, type Cell } from './csv.server';
+export { parseLastEventId, sseComment, sseEvent, sseRetry } from './sse.server';
+// And what only the composition root (web/server/app) uses.
+export { clientAddressOf } from './client-address.server';
+export { closeUnreadBodies } from './unread-body.server';
+export { refusalOf, sendRefusal } from './request-guard.server';
+export { newNonce, securityHeaders } from './security-headers.server';

@@ -2,16 +2,17 @@
 // keep such a connection alive although the rest of the body is still on the wire, or tear it down
 // under the client's next pooled request (ECONNRESET), or, when a route stops reading, destroy the
 // socket before the answer is even written. Instead: such an answer says `Connection: close`, the
-// socket lives until the answer is out, and the rest of the body is read and dropped (up to a
-// bound) before the connection closes, so that the client reads the answer instead of a reset.
+// socket lives until the answer is out, and the rest of the body is read and dropped for a while
+// (nginx's lingering close) before the connection closes, so that the client reads the answer
+// instead of a reset. The bound is time, not bytes: on a fast link a byte bound (1 MB was tried)
+// runs out in a millisecond, before a busy client has read the answer it was sent.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type express from 'express';
 
-/** At most this much of an unread body is read and dropped after the answer, then the socket closes. */
-export const LINGER_BYTES = 1024 * 1024;
-/** And for at most this long (a client that stops sending mid-body must not hold the socket). */
-export const LINGER_MS = 5000;
+/** An unread body is read and dropped for at most this long after the answer, then the socket
+ * closes (also when the client stops sending mid-body: it must not hold the socket). */
+export const LINGER_MS = 2000;
 
 const hasBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
@@ -21,12 +22,7 @@ function linger(req: IncomingMessage, socket: Socket) {
   const close = () => socket.destroy();
   const timer = setTimeout(close, LINGER_MS).unref();
   socket.once('close', () => clearTimeout(timer));
-  let dropped = 0;
   req.removeAllListeners('data');
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > LINGER_BYTES) close();
-  });
   req.once('end', close).once('error', close);
   req.resume();
   socket.resume();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { addDays } from '~/lib/insights';
 import {
-  addDays,
   berlinDay,
   berlinDayStart,
   cleanUtm,

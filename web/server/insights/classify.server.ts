@@ -3,6 +3,7 @@
 import { isbot } from 'isbot';
 import { z } from 'zod';
 import {
+  addDays,
   INSIGHTS_EVENTS,
   INSIGHTS_LIMITS,
   INSIGHTS_PATHS,
@@ -169,13 +170,6 @@ export function berlinDayStart(day: string): Date {
   // The offset at the day's start itself (differs only on a DST change day).
   start = utcMidnight - (berlinWallClock(start) - start);
   return new Date(start);
-}
-
-/** `day` moved by `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** Days from `from` to `to`, both included. */

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { DeviceClass } from '~/lib/insights';
 import { getDatabase, GroupCommit, schema, type GroupCommitWaiting } from '../db/db.server';
+import { fail, ok, type Result } from '../result.server';
 import { berlinDay, deviceClass, notCounted, parseBeacon, type Beacon, type HeaderReader } from './classify.server';
 
 /** One beacon as the batch sees it: its day, and for a page view the visitor's hash of that day. */
@@ -188,22 +189,26 @@ export async function deleteExpiredVisitorData(today = berlinDay(new Date())): P
   return deleted.length;
 }
 
+// The beacon's two answers, made once: the hot path allocates no result of its own.
+const COUNTED: Result<void> = ok(undefined);
+const NOT_A_BEACON: Result<void> = fail('invalid', 'Invalid beacon');
+
 /**
- * A beacon as it arrives (body text, headers, client address, the Host it was sent to) → the
- * status to answer: 204 once counted (or when the visitor is not counted), 400 when it is not a
- * beacon. The route and the server's direct path for this endpoint both answer with it. The body's
- * size limit is theirs to check.
+ * A beacon as it arrives (body text, headers, client address, the Host it was sent to) → counted
+ * (ok once committed, or when the visitor is not counted), or 'invalid' when it is not a beacon.
+ * The route and the server's direct path for this endpoint both map it to HTTP (204 or 400). The
+ * body's size limit is theirs to check.
  */
 export async function acceptBeacon(
   text: string,
   header: HeaderReader,
   address: string,
   host: string | undefined,
-): Promise<204 | 400> {
+): Promise<Result<void>> {
   const beacon = parseBeacon(text, host);
-  if (!beacon) return 400;
+  if (!beacon) return NOT_A_BEACON;
   if (!notCounted(header)) await recordBeacon(beacon, { address, userAgent: header('user-agent') ?? '' });
-  return 204;
+  return COUNTED;
 }
 
 /** Forgets the salt and the hashes held in memory (tests that empty the tables between cases). */

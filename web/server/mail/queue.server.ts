@@ -1,8 +1,10 @@
-// The general queue of the mail outbox (table mail_outbox): application confirmations, team
-// notifications, account mails. A mail is rendered when it is queued, inside the transaction of
-// what it announces; the runner (outbox.server.ts) sends it. The body is erased once the SMTP
-// server accepted the mail, so links in it (a password reset) are not kept beyond their use.
-import { and, asc, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+// The one queue of the mail outbox (table mail_outbox, decision record 009): newsletter
+// confirmations, application mails, team notifications, account mails. A mail is queued inside the
+// transaction of what it announces; the runner (outbox.server.ts) sends it. Most are rendered when
+// queued; a kind registered with renderWhenSent (the newsletter confirmation) is queued without its
+// text and rendered when it is sent. The body is erased once the SMTP server accepted the mail, so
+// links in it (a password reset) are not kept beyond their use.
+import { and, asc, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { getConfig } from '../config.server';
 import { getDatabase, schema, type Db } from '../db/db.server';
 import { log } from '../log.server';
@@ -34,12 +36,43 @@ export async function enqueueMail(tx: Db, kind: string, mail: OutboxMail): Promi
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
+type QueuedMail = typeof t.$inferSelect;
+/** Renders a mail queued without its text when it is sent; null: it is no longer wanted (marked done, not sent). */
+export type RenderWhenSent = (queued: QueuedMail) => Promise<OutboxMail | null>;
+const renderers = new Map<string, RenderWhenSent>();
+
+/**
+ * Mails of `kind` are queued without their text (`text` null) and rendered by `render` when they
+ * are sent: for what SQL cannot write (a link sealed with the server's key) or what may change
+ * until then. The module that queues them registers it, so a process that queues them sends them.
+ */
+export function renderWhenSent(kind: string, render: RenderWhenSent) {
+  renderers.set(kind, render);
+}
+
+/** The mail to send for a claimed row: as queued, or rendered now. */
+async function mailOf(queued: QueuedMail): Promise<Omit<Mail, 'links'> | null> {
+  if (queued.text === null) {
+    const render = renderers.get(queued.kind);
+    // Fails the attempt: the row waits for a process that knows how to render it.
+    if (!render) throw new Error(`No renderer for mails of kind ${queued.kind}`);
+    return render(queued);
+  }
+  return {
+    to: queued.toAddress,
+    subject: queued.subject,
+    text: queued.text,
+    html: queued.html ?? undefined,
+    headers: queued.headers ?? undefined,
+  };
+}
+
 /** The team's notice of given-up mails: never about itself (that would go round in circles). */
 export const GIVEN_UP_MAIL_KIND = 'mail-given-up';
 
 /** A mail the outbox gave up on, as the log and the team's notice name it. */
 export interface GivenUpMail {
-  /** Which queue: 'mail_outbox' or 'signups' (the newsletter confirmations). */
+  /** Which queue: 'mail_outbox' or 'decision_mails'. */
   queue: string;
   id: string | number;
   kind: string;
@@ -78,20 +111,17 @@ export async function reportGivenUp(mails: GivenUpMail[]) {
   });
 }
 
+/** Mails neither sent nor given up whose wait is over, with `attempts` (those left, or none left). */
+const dueMails = (now: Date, attempts: SQL) =>
+  and(isNull(t.sentAt), isNull(t.givenUpAt), attempts, claimDue(t.claimedAt, t.attempts, now));
+
 /** Marks the mails whose last attempt failed and whose wait is over as given up; reports them. */
 async function giveUpMails(now: Date) {
   const { db } = getDatabase();
   const given = await db
     .update(t)
     .set({ givenUpAt: now, text: null, html: null })
-    .where(
-      and(
-        isNull(t.sentAt),
-        isNull(t.givenUpAt),
-        gte(t.attempts, OUTBOX_MAX_ATTEMPTS),
-        claimDue(t.claimedAt, t.attempts, now),
-      ),
-    )
+    .where(dueMails(now, gte(t.attempts, OUTBOX_MAX_ATTEMPTS)))
     .returning({ id: t.id, kind: t.kind, to: t.toAddress, createdAt: t.createdAt, attempts: t.attempts });
   await reportGivenUp(given.map((m) => ({ queue: 'mail_outbox', ...m })));
 }
@@ -112,14 +142,7 @@ export async function sweepMailOutbox({ now = new Date(), limit = OUTBOX_BATCH }
         db
           .select({ id: t.id })
           .from(t)
-          .where(
-            and(
-              isNull(t.sentAt),
-              isNull(t.givenUpAt),
-              lt(t.attempts, OUTBOX_MAX_ATTEMPTS),
-              claimDue(t.claimedAt, t.attempts, now),
-            ),
-          )
+          .where(dueMails(now, lt(t.attempts, OUTBOX_MAX_ATTEMPTS)))
           .orderBy(asc(t.id))
           .limit(limit)
           .for('update', { skipLocked: true }),
@@ -129,16 +152,11 @@ export async function sweepMailOutbox({ now = new Date(), limit = OUTBOX_BATCH }
 
   return sendClaimed(
     claimed,
-    (mail) =>
-      sendMail({
-        to: mail.toAddress,
-        subject: mail.subject,
-        text: mail.text ?? '',
-        html: mail.html ?? undefined,
-        headers: mail.headers ?? undefined,
-        // Printed to a developer's terminal when mails are written to files (never in production).
-        links: mail.text?.match(LINK) ?? [],
-      }),
+    async (queued) => {
+      const mail = await mailOf(queued);
+      // Printed to a developer's terminal when mails are written to files (never in production).
+      if (mail) await sendMail({ ...mail, links: mail.text.match(LINK) ?? [] });
+    },
     // The body is erased once sent: links in it (a password reset) are not kept beyond their use.
     (ids) => db.update(t).set({ sentAt: new Date(), text: null, html: null }).where(inArray(t.id, ids)),
     (mail) => `Mail ${mail.id} (${mail.kind})`,

@@ -10,10 +10,9 @@
 // Studio belongs on the site's own domain (studio.<domain> or /studio), where the frame is
 // same-site and every browser sends the cookie. Over http (development) the browser refuses
 // `None` without `Secure`: `Lax` then, which a Studio on localhost:<other port> satisfies (same site).
-import { createCookie, type Cookie } from 'react-router';
 import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { getConfig } from '../config.server';
-import { purposeSecret } from '../signing.server';
+import { signedCookie } from '../signing.server';
 
 export const PREVIEW_COOKIE = 'draft_preview';
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
@@ -23,23 +22,10 @@ interface PreviewGrant {
   expiresAt: number;
 }
 
-const jars = new Map<string, Cookie>();
-function previewJar(): Cookie {
-  const { authSecret, https } = getConfig();
-  const id = `${https}:${authSecret}`;
-  let jar = jars.get(id);
-  if (!jar) {
-    jar = createCookie(PREVIEW_COOKIE, {
-      secrets: [purposeSecret('draft-preview', authSecret)],
-      httpOnly: true,
-      path: '/',
-      maxAge: PREVIEW_TTL_MS / 1000,
-      ...(https ? { sameSite: 'none', secure: true, partitioned: true } : { sameSite: 'lax' }),
-    });
-    jars.set(id, jar);
-  }
-  return jar;
-}
+const previewJar = signedCookie(PREVIEW_COOKIE, 'draft-preview', (https) => ({
+  maxAge: PREVIEW_TTL_MS / 1000,
+  ...(https ? { sameSite: 'none', secure: true, partitioned: true } : { sameSite: 'lax' }),
+}));
 
 /** The Set-Cookie header that starts a preview at `now` (for PREVIEW_TTL_MS). */
 export const previewCookie = (now = Date.now()) =>

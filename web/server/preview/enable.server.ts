@@ -10,20 +10,16 @@ import { getConfig } from '../config.server';
 import { log } from '../log.server';
 import { sanityClient } from '../content/content.server';
 import { allow, limitKey } from '../rate-limit.server';
+import { fail, ok, type Result } from '../result.server';
 import { endedPreviewCookie, previewCookie } from './cookie.server';
 
 /** Secret checks per client address and minute: each one is a query to the Sanity project. */
 export const ENABLE_LIMIT_PER_MINUTE = 30;
 
-const noStore = { 'Cache-Control': 'no-store' };
+const previewOff = () =>
+  fail('not-found', 'Draft preview is off: SANITY_API_READ_TOKEN and SANITY_STUDIO_URL are not set.');
 
-const previewOff = (setCookie?: string) =>
-  Response.json(
-    { error: 'Draft preview is off: SANITY_API_READ_TOKEN and SANITY_STUDIO_URL are not set.' },
-    { status: 404, headers: { ...noStore, ...(setCookie ? { 'Set-Cookie': setCookie } : {}) } },
-  );
-
-const refused = () => Response.json({ error: 'Invalid or expired preview secret' }, { status: 401, headers: noStore });
+const refused = () => fail('unauthenticated', 'Invalid or expired preview secret');
 
 const EnableQuery = z.object({
   'sanity-preview-secret': z.string().trim().min(1).max(256),
@@ -48,21 +44,25 @@ export function sameSitePath(target: string): string {
   return `${url.pathname.replace(/^[/\\]+/, '/')}${url.search}${url.hash}`;
 }
 
-export async function enablePreview(request: Request, clientAddress: string): Promise<Response> {
+/**
+ * Checks the Studio's enable URL (`url`, with its secret) from `clientAddress`: the page to open
+ * (always on this site) and the preview cookie's Set-Cookie, or why not: 'not-found' (preview is
+ * off), 'unauthenticated' (no valid secret of this Studio), 'rate-limited', 'upstream-failed'
+ * (Sanity could not be asked). The route maps it (a 307 to the page, or the refusal's answer).
+ */
+export async function enablePreview(
+  url: URL,
+  clientAddress: string,
+): Promise<Result<{ location: string; setCookie: string }>> {
   const { sanity } = getConfig();
   if (!sanity.preview || !sanity.projectId) return previewOff();
-  const url = new URL(request.url);
   // Checked before @sanity/preview-url-secret sees the URL: in development it logs a URL it cannot
   // parse together with its client, token included.
   const query = EnableQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return refused();
   const window = { bucket: 'preview-enable', key: limitKey(clientAddress), windowMs: 60_000 };
   const rate = await allow(window, ENABLE_LIMIT_PER_MINUTE);
-  if (!rate.allowed)
-    return Response.json(
-      { error: 'Too many attempts' },
-      { status: 429, headers: { ...noStore, 'Retry-After': String(rate.retryAfter) } },
-    );
+  if (!rate.allowed) return fail('rate-limited', 'Too many attempts', { retryAfter: rate.retryAfter });
 
   const client = await sanityClient({
     projectId: sanity.projectId,
@@ -75,25 +75,19 @@ export async function enablePreview(request: Request, clientAddress: string): Pr
     result = await validatePreviewUrl(client, url.toString());
   } catch (error) {
     log.error(`Preview: checking the secret with Sanity failed: ${(error as Error).message}`);
-    return Response.json({ error: 'Sanity could not be asked' }, { status: 502, headers: noStore });
+    return fail('upstream-failed', 'Sanity could not be asked');
   }
   // A secret is valid for the Studio that created it: one on another origin (another Studio of the
   // same project, a developer's local one) must not open a preview framed by this site's Studio.
   if (!result.isValid || result.studioOrigin !== sanity.preview.studioOrigin) return refused();
-  return new Response(null, {
-    status: 307,
-    headers: {
-      ...noStore,
-      Location: sameSitePath(result.redirectTo ?? '/'),
-      'Set-Cookie': await previewCookie(),
-    },
-  });
+  return ok({ location: sameSitePath(result.redirectTo ?? '/'), setCookie: await previewCookie() });
 }
 
-export async function disablePreview(): Promise<Response> {
-  if (!getConfig().sanity.preview) return previewOff(await endedPreviewCookie());
-  return new Response(null, {
-    status: 303,
-    headers: { ...noStore, Location: '/', 'Set-Cookie': await endedPreviewCookie() },
-  });
+/**
+ * Ends the preview: the Set-Cookie that clears its cookie, always (also when preview is off, then
+ * refused as 'not-found').
+ */
+export async function disablePreview(): Promise<Result<void> & { setCookie: string }> {
+  const setCookie = await endedPreviewCookie();
+  return { ...(getConfig().sanity.preview ? ok(undefined) : previewOff()), setCookie };
 }

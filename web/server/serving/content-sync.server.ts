@@ -1,7 +1,7 @@
 // Every instance serves the content published now. Whoever learns that content may have changed
 // (the signed Sanity webhook, a live subscription to Sanity) announces it; on PostgreSQL the
-// announcement is a NOTIFY that every instance hears (the sender too, each node:cluster worker on
-// its own connection), on PGlite (one process) the sync runs directly. A sync loads the content
+// announcement is a NOTIFY that every instance hears (the sender too, on its own connection), on
+// PGlite (one process) the sync runs directly. A sync loads the content
 // from the source past every cache, compares its fingerprint with the one of the pages being
 // served, and only when it differs renders every prerendered page again (HTML and .data, through
 // React Router's request handler exactly as the build's prerender step requests them) and swaps

@@ -1,6 +1,7 @@
 // Newsletter double opt-in (German law wants a provable, confirmed opt-in): a signup with
-// newsletterOptIn gets a confirmation mail with a sealed link (the signup's id, encrypted: the link
-// does not show it) to a page whose button sets
+// newsletterOptIn gets a confirmation mail, queued in mail_outbox in the signup's own commit
+// (writer.server.ts) and rendered when it is sent, with a sealed link (the signup's id, encrypted:
+// the link does not show it) to a page whose button sets
 // newsletterConfirmedAt (opening the link alone changes nothing: mail scanners open links). Every newsletter mail carries a working unsubscribe link (also as
 // List-Unsubscribe with one-click POST, RFC 8058).
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -8,8 +9,8 @@ import { SITE_NAME } from '~/lib/seo';
 import { COMMUNITY_LINK_COPY } from '~/copy/community';
 import { stableLink } from '../community/community.server';
 import { getConfig } from '../config.server';
-import { getDatabase, schema } from '../db/db.server';
-import { sendMail, type SentMail } from '../mail/mail.server';
+import { getDatabase, schema, type Db } from '../db/db.server';
+import { renderWhenSent, sendMail, type OutboxMail, type SentMail } from '../mail/mail.server';
 import type { SignupRecord } from '~/lib/signup';
 import { seal, unseal, verify } from '../signing.server';
 
@@ -45,13 +46,21 @@ export function sendNewsletterMail(
   signup: Pick<SignupRecord, 'id' | 'email'>,
   mail: NewsletterMail,
 ): Promise<SentMail> {
+  return sendMail(newsletterMail(signup, mail));
+}
+
+/** A newsletter mail to one signup as it goes out: the unsubscribe link in the text and the headers. */
+function newsletterMail(
+  signup: Pick<SignupRecord, 'id' | 'email'>,
+  mail: NewsletterMail,
+): OutboxMail & { links: string[] } {
   const unsubscribe = unsubscribeUrl(signup.id);
   const footer = `Du möchtest keine Newsletter-E-Mails mehr bekommen? Hier abmelden: ${unsubscribe}`;
   const html = mail.paragraphs
     .map((p) => (/^https?:\/\/\S+$/.test(p) ? `<a href="${escapeHtml(p)}">${escapeHtml(p)}</a>` : escapeHtml(p)))
     .map((p) => `<p>${p.replace(/\n/g, '<br>')}</p>`)
     .join('\n');
-  return sendMail({
+  return {
     to: signup.email,
     subject: mail.subject,
     text: `${mail.paragraphs.join('\n\n')}\n\n-- \n${footer}\n`,
@@ -63,7 +72,55 @@ export function sendNewsletterMail(
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
     links: [...(mail.links ?? []), unsubscribe],
-  });
+  };
+}
+
+/** The outbox's kind of the double opt-in mail. */
+export const CONFIRMATION_MAIL_KIND = 'newsletter-confirmation';
+const CONFIRMATION_SUBJECT = 'Bitte bestätige deine Newsletter-Anmeldung';
+
+/**
+ * Queues the double opt-in mails of new signups that ticked the newsletter box, in `tx` (the
+ * signups' own commit). Their text is written when they are sent (confirmationMail): the links are
+ * sealed with the server's key, which the migration that moved the older ones had not.
+ */
+export async function queueNewsletterConfirmations(tx: Db, signups: Pick<SignupRecord, 'id' | 'email'>[]) {
+  if (!signups.length) return;
+  await tx.insert(schema.mailOutbox).values(
+    signups.map((s) => ({
+      kind: CONFIRMATION_MAIL_KIND,
+      toAddress: s.email,
+      subject: CONFIRMATION_SUBJECT,
+      signupId: s.id,
+    })),
+  );
+}
+
+// Sent only to opt-ins that are neither confirmed nor unsubscribed (a signup deleted with its
+// account took its mails along); otherwise the mail is done without going out.
+renderWhenSent(CONFIRMATION_MAIL_KIND, async (queued) => {
+  if (!queued.signupId) return null;
+  const t = schema.signups;
+  const [signup] = await getDatabase()
+    .db.select({ id: t.id, name: t.name, email: t.email, userType: t.userType })
+    .from(t)
+    .where(
+      and(
+        eq(t.id, queued.signupId),
+        eq(t.newsletterOptIn, true),
+        isNull(t.newsletterConfirmedAt),
+        isNull(t.newsletterUnsubscribedAt),
+      ),
+    );
+  return signup ? confirmationMail(signup) : null;
+});
+
+/** Confirmed or unsubscribed: a confirmation mail not sent yet is no longer wanted. */
+async function cancelConfirmationMail(signupId: string) {
+  const m = schema.mailOutbox;
+  await getDatabase()
+    .db.delete(m)
+    .where(and(eq(m.signupId, signupId), eq(m.kind, CONFIRMATION_MAIL_KIND), isNull(m.sentAt), isNull(m.givenUpAt)));
 }
 
 /**
@@ -71,13 +128,11 @@ export function sendNewsletterMail(
  * stable link of the signup's group (/gruppe/…, never the WhatsApp invitation itself, which may be
  * reset or full by the time the mail is read).
  */
-export function sendNewsletterConfirmation(
-  signup: Pick<SignupRecord, 'id' | 'name' | 'email' | 'userType'>,
-): Promise<SentMail> {
+export function confirmationMail(signup: Pick<SignupRecord, 'id' | 'name' | 'email' | 'userType'>) {
   const link = confirmUrl(signup.id);
   const group = stableLink(signup.userType);
-  return sendNewsletterMail(signup, {
-    subject: 'Bitte bestätige deine Newsletter-Anmeldung',
+  return newsletterMail(signup, {
+    subject: CONFIRMATION_SUBJECT,
     links: [link, group],
     paragraphs: [
       `Hallo ${signup.name},`,
@@ -111,7 +166,10 @@ export async function confirmNewsletter(token: unknown, now = new Date()): Promi
       ),
     )
     .returning({ id: t.id });
-  if (updated) return 'confirmed';
+  if (updated) {
+    await cancelConfirmationMail(id);
+    return 'confirmed';
+  }
   const state = await stateOf(id);
   return state === 'pending' ? 'invalid' : state;
 }
@@ -154,6 +212,7 @@ export async function unsubscribeNewsletter(token: unknown, now = new Date()): P
     .set({ newsletterUnsubscribedAt: sql`coalesce(${t.newsletterUnsubscribedAt}, ${now.toISOString()}::timestamptz)` })
     .where(eq(t.id, id))
     .returning({ id: t.id });
+  if (row) await cancelConfirmationMail(id);
   return row ? 'unsubscribed' : 'invalid';
 }
 

@@ -1,6 +1,6 @@
 // Reading the signups for the team and for an account: the list (whole or by page), one signup,
 // and the signups made with one email address (shown, exported and deleted with the account).
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SignupRecord } from '~/lib/signup';
 import { getDatabase, schema } from '../db/db.server';
@@ -60,12 +60,6 @@ export async function listSignupsPage(page: SignupPageQuery): Promise<{ signups:
     db.select({ total: count() }).from(t),
   ]);
   return { signups: rows.map(toTeamRecord), total: Number(counted?.total ?? 0) };
-}
-
-export async function getSignup(id: string): Promise<TeamSignupRecord | undefined> {
-  const { db } = getDatabase();
-  const [row] = await db.select().from(schema.signups).where(eq(schema.signups.id, id));
-  return row && toTeamRecord(row);
 }
 
 const sameEmail = (email: string) => sql`lower(${schema.signups.email}) = ${email.toLowerCase()}`;

@@ -1,8 +1,11 @@
-// The signups domain as other folders and the routes use it: storing a signup (submit, writer),
-// reading them (queries), the chart's figures (stats), and the newsletter's double opt-in.
-export * from './submit.server';
-export * from './writer.server';
-export * from './queries.server';
-export * from './stats.server';
-export * from './newsletter.server';
-export * from './confirmation-outbox.server';
+// The signups domain as other folders and the routes use it: storing a signup (submit), reading
+// them (queries), the chart's figures (stats), and the newsletter's double opt-in.
+export { submitSignup } from './submit.server';
+export { deleteSignupsByEmail, listSignups, listSignupsPage, signupPageQuery, signupsByEmail } from './queries.server';
+export { signupStats } from './stats.server';
+export {
+  confirmNewsletter,
+  newsletterConfirmState,
+  unsubscribeNewsletter,
+  verifyUnsubscribeToken,
+} from './newsletter.server';

@@ -1,9 +1,18 @@
 // The signups' write path: every signup goes into the database through one batching writer per
-// database, and each caller is answered only after its row is committed (decision record 015).
+// database, and each caller is answered only after its row is committed, in the same transaction as
+// its newsletter confirmation mail's row of mail_outbox (decision records 009 and 015).
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Signup, SignupRecord } from '~/lib/signup';
-import { getDatabase, GroupCommit, isDatabaseUnavailable, schema, type GroupCommitWaiting } from '../db/db.server';
+import {
+  getDatabase,
+  GroupCommit,
+  isDatabaseUnavailable,
+  schema,
+  type Db,
+  type GroupCommitWaiting,
+} from '../db/db.server';
+import { queueNewsletterConfirmations } from './newsletter.server';
 import { toRecord, type Row } from './queries.server';
 
 type SignupRow = typeof schema.signups.$inferInsert;
@@ -32,18 +41,31 @@ async function commitSignups(batch: Waiting[]) {
   }
 }
 
-/** Inserts rows (skipping ids that exist) and returns every row of these ids, noting the new ones. */
+/**
+ * Inserts rows (skipping ids that exist), with the confirmation mails of the new opt-ins in the same
+ * transaction (a batch without opt-ins is one bare INSERT), and returns every row of these ids,
+ * noting the new ones.
+ */
 async function insertRows(rows: SignupRow[]) {
   const { db } = getDatabase();
   const t = schema.signups;
-  // Only the columns the database fills in come back (returning whole rows costs more than the insert).
-  const inserted = await db
-    .insert(t)
-    .values(rows)
-    .onConflictDoNothing({ target: t.id })
-    .returning({ id: t.id, createdAt: t.createdAt });
-  const byId = new Map<string, { row: Row; created: boolean }>();
   const sent = new Map(rows.map((r) => [r.id, r]));
+  const optedIn = (id: string) => sent.get(id)!.newsletterOptIn ?? true;
+  const write = async (tx: Db) => {
+    // Only the columns the database fills in come back (returning whole rows costs more than the insert).
+    const inserted = await tx
+      .insert(t)
+      .values(rows)
+      .onConflictDoNothing({ target: t.id })
+      .returning({ id: t.id, createdAt: t.createdAt });
+    await queueNewsletterConfirmations(
+      tx,
+      inserted.filter((r) => optedIn(r.id)).map((r) => ({ id: r.id, email: sent.get(r.id)!.email })),
+    );
+    return inserted;
+  };
+  const inserted = rows.some((r) => optedIn(r.id)) ? await db.transaction(write) : await write(db);
+  const byId = new Map<string, { row: Row; created: boolean }>();
   for (const { id, createdAt } of inserted) {
     const row = sent.get(id)!;
     byId.set(id, {
@@ -57,10 +79,6 @@ async function insertRows(rows: SignupRow[]) {
         createdAt,
         newsletterConfirmedAt: null,
         newsletterUnsubscribedAt: null,
-        confirmationMailClaimedAt: null,
-        confirmationMailSentAt: null,
-        confirmationMailAttempts: 0,
-        confirmationMailGivenUpAt: null,
       },
       created: true,
     });

@@ -2,9 +2,10 @@
 // event as a JSON log line with the member's id (never a name or an e-mail address: the log is
 // read by whoever runs the server, the activity view only by owners).
 import { and, desc, gte, lt } from 'drizzle-orm';
+import { addDays } from '~/lib/insights';
 import type { ActivityAction, ActivityEvent } from '~/lib/team';
 import { getDatabase, schema, type Db } from '../db/db.server';
-import { addDays, berlinDayStart } from '../insights/insights.server';
+import { berlinDayStart } from '../insights/insights.server';
 import { log } from '../log.server';
 
 const t = schema.teamActivity;

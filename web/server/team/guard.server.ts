@@ -1,37 +1,25 @@
-// For the team API's routes: the request's team session from its bearer token, or the answer to
-// send instead (401 without a valid token, 403 for a reviewer where an owner is needed). Thrown as
-// a Response, which the routes' handleApi answers.
+// For the team API's routes: the request's team session from its bearer token, or why not
+// ('unauthenticated' without a valid token, 'forbidden' for a reviewer where an owner is needed).
+// The routes answer a refusal with problemResponse (401 with the Bearer challenge, 403).
 import { TEAM_SESSION_MESSAGES } from '~/copy/dashboard';
-import { jsonError } from '../http/http.server';
+import { fail, ok, type Result } from '../result.server';
 import { teamSessionOfToken, type TeamSession } from './sessions.server';
 
-export function bearerToken(request: Request): string | undefined {
+function bearerToken(request: Request): string | undefined {
   const header = request.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match?.[1];
 }
 
-/** The team session of the request's token; throws a 401 answer when there is none. */
-export async function requireTeam(request: Request, now = Date.now()): Promise<TeamSession> {
+/** The team session of the request's token; 'unauthenticated' when there is none. */
+export async function authorizeTeam(request: Request, now = Date.now()): Promise<Result<TeamSession>> {
   const session = await teamSessionOfToken(bearerToken(request), now);
-  if (!session) throw jsonError(401, TEAM_SESSION_MESSAGES.unauthorized, {}, { 'WWW-Authenticate': 'Bearer' });
-  return session;
+  return session ? ok(session) : fail('unauthenticated', TEAM_SESSION_MESSAGES.unauthorized);
 }
 
-/** The same, for owners only (403 for a reviewer). */
-export async function requireOwner(request: Request, now = Date.now()): Promise<TeamSession> {
-  const session = await requireTeam(request, now);
-  if (session.member.role !== 'owner') throw jsonError(403, TEAM_SESSION_MESSAGES.ownersOnly);
-  return session;
-}
-
-/**
- * Whether a cookie-authenticated request comes from our own pages: a browser names the page's
- * origin in `Origin` on every POST, so another site's form or script is refused (a client that is
- * not a browser sends none).
- */
-export function fromOwnOrigin(request: Request, publicUrl: string): boolean {
-  const origin = request.headers.get('origin');
-  if (origin === null) return true;
-  return origin === new URL(request.url).origin || origin === new URL(publicUrl).origin;
+/** The same, for owners only ('forbidden' for a reviewer). */
+export async function authorizeOwner(request: Request, now = Date.now()): Promise<Result<TeamSession>> {
+  const result = await authorizeTeam(request, now);
+  if (result.ok && result.value.member.role !== 'owner') return fail('forbidden', TEAM_SESSION_MESSAGES.ownersOnly);
+  return result;
 }

@@ -3,9 +3,11 @@
 // (and mailed when SMTP is set up); a newer invitation for the same address replaces an open one.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { TEAM_API_MESSAGES } from '~/copy/dashboard';
 import { INVITATION_TTL_MS, invitationInput, type PendingInvitation, type TeamRole } from '~/lib/team';
 import { getConfig } from '../config.server';
 import { getDatabase, schema, type Db } from '../db/db.server';
+import { fail, ok, type Result } from '../result.server';
 import { enqueueMail, kickOutbox, MAIL_SIGNATURE, type OutboxMail } from '../mail/mail.server';
 import { recordActivity } from './activity.server';
 import { hashToken } from './sessions.server';
@@ -47,8 +49,8 @@ export function invitationMail(to: string, url: string, role: TeamRole, invitedB
   };
 }
 
-export type CreateInvitationResult =
-  { kind: 'created'; url: string; invitation: Invitation } | { kind: 'already-member' };
+/** The invitation and its link, or refused 'conflict' (the address belongs to a member already). */
+export type CreateInvitationResult = Result<{ url: string; invitation: Invitation }>;
 
 /**
  * Creates an invitation (replacing an open one for the same address) and records it. The link is
@@ -69,7 +71,7 @@ export async function createInvitation(
         .select({ role: u.teamRole })
         .from(u)
         .where(sql`lower(${u.email}) = ${email} and ${u.teamRole} is not null`);
-      if (member) return { kind: 'already-member' };
+      if (member) return fail('conflict', TEAM_API_MESSAGES.alreadyMember);
     }
     await tx
       .update(t)
@@ -94,10 +96,10 @@ export async function createInvitation(
     );
     if (getConfig().mail.smtpUrl)
       await enqueueMail(tx, 'team-invitation', invitationMail(email, url, input.role, invitedBy?.name ?? null));
-    return { kind: 'created', url, invitation: toInvitation(row!) };
+    return ok({ url, invitation: toInvitation(row!) });
   };
   const result = options.tx ? await write(options.tx) : await getDatabase().db.transaction(write);
-  if (result.kind === 'created' && getConfig().mail.smtpUrl) kickOutbox();
+  if (result.ok && getConfig().mail.smtpUrl) kickOutbox();
   return result;
 }
 
@@ -179,6 +181,6 @@ export async function inviteFromCommandLine(argument: unknown): Promise<{ url: s
   const input = invitationInput.safeParse(argument);
   if (!input.success) throw new Error(`Not an invitation: ${input.error.issues.map((i) => i.message).join('; ')}`);
   const result = await createInvitation(input.data, null);
-  if (result.kind === 'already-member') throw new Error(`${input.data.email} is a team member already.`);
-  return { url: result.url, mailed: Boolean(getConfig().mail.smtpUrl) };
+  if (!result.ok) throw new Error(`${input.data.email} is a team member already.`);
+  return { url: result.value.url, mailed: Boolean(getConfig().mail.smtpUrl) };
 }

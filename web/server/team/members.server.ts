@@ -4,8 +4,10 @@
 // the last one can be neither removed nor demoted (the check and the change run in one
 // transaction that locks the owners' rows).
 import { eq, sql } from 'drizzle-orm';
+import { TEAM_API_MESSAGES } from '~/copy/dashboard';
 import type { TeamMemberListEntry, TeamRole } from '~/lib/team';
 import { getDatabase, schema, selectRows, type Db } from '../db/db.server';
+import { fail, ok, type Result } from '../result.server';
 import { recordActivity } from './activity.server';
 import { createInvitation, revokeInvitationsOf } from './invitations.server';
 
@@ -71,20 +73,23 @@ async function dropMembership(tx: Db, id: string) {
   await tx.delete(schema.authSessions).where(eq(schema.authSessions.userId, id));
 }
 
-export type RoleChange =
-  | { kind: 'changed'; member: Member }
-  | { kind: 'unchanged'; member: Member }
-  | { kind: 'not-found' }
-  | { kind: 'last-owner' };
+/**
+ * The member with their role (`changed` false when they had it already), or refused: 'not-found',
+ * or 'conflict' (the last owner cannot be demoted).
+ */
+export type RoleChange = Result<{ member: Member; changed: boolean }>;
+
+const notFound = () => fail('not-found', TEAM_API_MESSAGES.memberNotFound);
+const lastOwner = () => fail('conflict', TEAM_API_MESSAGES.lastOwner);
 
 /** Gives a member another role; their sessions end (they sign in again with the new role). */
 export async function changeRole(id: string, role: TeamRole, by: Actor, now = new Date()): Promise<RoleChange> {
   const { db } = getDatabase();
   return db.transaction(async (tx): Promise<RoleChange> => {
     const { member, owners } = await lockForChange(tx, id);
-    if (!member) return { kind: 'not-found' };
-    if (member.role === role) return { kind: 'unchanged', member };
-    if (member.role === 'owner' && owners <= 1) return { kind: 'last-owner' };
+    if (!member) return notFound();
+    if (member.role === role) return ok({ member, changed: false });
+    if (member.role === 'owner' && owners <= 1) return lastOwner();
     await tx.update(u).set({ teamRole: role }).where(eq(u.id, id));
     await tx.delete(schema.authSessions).where(eq(schema.authSessions.userId, id));
     await recordActivity(
@@ -92,11 +97,12 @@ export async function changeRole(id: string, role: TeamRole, by: Actor, now = ne
       tx,
       now,
     );
-    return { kind: 'changed', member: { ...member, role } };
+    return ok({ member: { ...member, role }, changed: true });
   });
 }
 
-export type Removal = { kind: 'removed' } | { kind: 'not-found' } | { kind: 'last-owner' };
+/** Removed, or refused: 'not-found', or 'conflict' (the last owner cannot be removed). */
+export type Removal = Result<void>;
 
 /**
  * Removes a member from the team: no role, no second factor, no session, no open invitation. The
@@ -106,8 +112,8 @@ export async function removeMember(id: string, by: Actor, now = new Date()): Pro
   const { db } = getDatabase();
   return db.transaction(async (tx): Promise<Removal> => {
     const { member, owners } = await lockForChange(tx, id);
-    if (!member) return { kind: 'not-found' };
-    if (member.role === 'owner' && owners <= 1) return { kind: 'last-owner' };
+    if (!member) return notFound();
+    if (member.role === 'owner' && owners <= 1) return lastOwner();
     await dropMembership(tx, id);
     await revokeInvitationsOf(tx, member.email, now);
     await recordActivity(
@@ -115,11 +121,12 @@ export async function removeMember(id: string, by: Actor, now = new Date()): Pro
       tx,
       now,
     );
-    return { kind: 'removed' };
+    return ok(undefined);
   });
 }
 
-export type SecondFactorReset = { kind: 'reset'; url: string } | { kind: 'not-found' };
+/** The new invitation link, or refused 'not-found'. */
+export type SecondFactorReset = Result<{ url: string }>;
 
 /**
  * For a member who lost their authenticator (and their backup codes): ends their sessions, removes
@@ -131,7 +138,7 @@ export async function resetSecondFactor(id: string, by: Actor, now = new Date())
   const { db } = getDatabase();
   return db.transaction(async (tx): Promise<SecondFactorReset> => {
     const { member } = await lockForChange(tx, id);
-    if (!member) return { kind: 'not-found' };
+    if (!member) return notFound();
     await dropMembership(tx, id);
     await recordActivity(
       { action: 'second-factor-reset', member: by, target: id, detail: { name: member.name } },
@@ -143,6 +150,6 @@ export async function resetSecondFactor(id: string, by: Actor, now = new Date())
       now,
       allowMember: true,
     });
-    return invited.kind === 'created' ? { kind: 'reset', url: invited.url } : { kind: 'not-found' };
+    return invited.ok ? ok({ url: invited.value.url }) : notFound();
   });
 }

@@ -7,18 +7,19 @@ import { z } from 'zod';
 import { TEAM_SIGN_IN_COPY } from '~/copy/team';
 import { callAuth, getSession, type AuthAnswer } from '../accounts/accounts.server';
 import { getDatabase, schema } from '../db/db.server';
+import { fail, ok, type Problem, type Result } from '../result.server';
 import { eq } from 'drizzle-orm';
 import { recordActivity } from './activity.server';
 import { awaitsSecondFactor, BACKUP_CODE_PATH, observeSignIn, SIGN_IN_PATH, TOTP_PATH } from './sign-in-events.server';
 
 type Context = Readonly<RouterContextProvider>;
 
-export type SignInStep =
-  /** Password right: the second factor is asked next (Better Auth set its pending cookie). */
-  | { kind: 'second-factor'; setCookies: string[] }
-  /** Signed in with both factors. */
-  | { kind: 'signed-in'; setCookies: string[] }
-  | { kind: 'refused'; error: string; status: number; setCookies: string[] };
+/**
+ * Where a sign-in step leads: 'second-factor' (password right, the second factor is asked next;
+ * Better Auth set its pending cookie) or 'signed-in' (both factors), or why it was refused. Either
+ * way with the cookies Better Auth set or cleared, to pass on to the browser.
+ */
+export type SignInStep = Result<'second-factor' | 'signed-in'> & { setCookies: string[] };
 
 export const passwordForm = z.object({
   email: z.string().trim().max(320).catch(''),
@@ -32,6 +33,23 @@ export const secondFactorForm = z.object({
 const message = (answer: AuthAnswer) =>
   typeof answer.body.message === 'string' && answer.body.message ? answer.body.message : TEAM_SIGN_IN_COPY.unexpected;
 
+/**
+ * Better Auth's refusal in the domains' words (the page answers each with its own status again).
+ * Its sign-in and second-factor endpoints refuse with 400, 401, 403 or 429; any other status
+ * (none is theirs today) is 'invalid', a 400, as the page answered a 5xx before.
+ */
+const AUTH_PROBLEMS: Partial<Record<number, Problem>> = {
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not-found',
+  409: 'conflict',
+  429: 'rate-limited',
+};
+const refused = (answer: AuthAnswer, error: string, setCookies: string[]): SignInStep => ({
+  ...fail(AUTH_PROBLEMS[answer.status] ?? 'invalid', error),
+  setCookies,
+});
+
 async function observed(path: string, body: Record<string, unknown>, request: Request, context: Context) {
   const answer = await callAuth(path, body, request, context);
   const extra = await observeSignIn(path, body, request, answer);
@@ -42,13 +60,13 @@ async function observed(path: string, body: Record<string, unknown>, request: Re
 export async function signInWithPassword(form: unknown, request: Request, context: Context): Promise<SignInStep> {
   const { email, password } = passwordForm.parse(form);
   const { answer, setCookies } = await observed(SIGN_IN_PATH, { email, password }, request, context);
-  if (!answer.ok) return { kind: 'refused', error: message(answer), status: answer.status, setCookies };
-  if (answer.body.twoFactorRedirect) return { kind: 'second-factor', setCookies };
+  if (!answer.ok) return refused(answer, message(answer), setCookies);
+  if (answer.body.twoFactorRedirect) return { ...ok('second-factor' as const), setCookies };
   // Signed in without a second factor: not a team member (every member has one). The session this
   // opened is ended again, so the page does not leave an applicant signed in by surprise.
   const token = typeof answer.body.token === 'string' ? answer.body.token : undefined;
   if (token) await getDatabase().db.delete(schema.authSessions).where(eq(schema.authSessions.token, token));
-  return { kind: 'refused', error: TEAM_SIGN_IN_COPY.notMember, status: 403, setCookies: [] };
+  return { ...fail('forbidden', TEAM_SIGN_IN_COPY.notMember), setCookies: [] };
 }
 
 /** Step 2: the code from the app, or a backup code. */
@@ -58,14 +76,9 @@ export async function verifySecondFactor(form: unknown, request: Request, contex
   const { answer, setCookies } = await observed(path, { code }, request, context);
   if (!answer.ok) {
     const expired = answer.body.code === 'INVALID_TWO_FACTOR_COOKIE';
-    return {
-      kind: 'refused',
-      error: expired ? TEAM_SIGN_IN_COPY.secondFactorExpired : message(answer),
-      status: answer.status,
-      setCookies,
-    };
+    return refused(answer, expired ? TEAM_SIGN_IN_COPY.secondFactorExpired : message(answer), setCookies);
   }
-  return { kind: 'signed-in', setCookies };
+  return { ...ok('signed-in' as const), setCookies };
 }
 
 /** Signing out: the session ends (its dashboard tokens with it), and the activity log says so. */

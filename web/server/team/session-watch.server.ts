@@ -60,6 +60,3 @@ export function watchSession(sessionId: string, until: AbortSignal): AbortSignal
   }
   return controller.signal;
 }
-
-/** How many streams are watched (tests). */
-export const watchedStreams = () => [...watched.values()].reduce((n, set) => n + set.size, 0);

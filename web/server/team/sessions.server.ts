@@ -5,12 +5,14 @@
 // ending a session deletes its row and its tokens with it (team_tokens cascades).
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
+import { TEAM_SESSION_MESSAGES } from '~/copy/dashboard';
 import type { TeamRole } from '~/lib/team';
 import { getSession } from '../accounts/accounts.server';
 import { getConfig } from '../config.server';
 import { getDatabase, schema } from '../db/db.server';
 import { log } from '../log.server';
 import { hit } from '../rate-limit.server';
+import { fail, ok, type Result } from '../result.server';
 import { safeEqual } from '../signing.server';
 import {
   sessionEndsAt,
@@ -109,8 +111,8 @@ export async function teamSessionOfToken(token: string | undefined, now = Date.n
   return admit(row, now);
 }
 
-export type TokenResult =
-  { kind: 'opened'; token: string; expiresAt: Date } | { kind: 'wrong-code' } | { kind: 'limited'; retryAfter: number };
+/** The opened token and when it ends; refused 'unauthenticated' (a wrong code) or 'rate-limited'. */
+export type TokenResult = Result<{ token: string; expiresAt: Date }>;
 
 /**
  * The spec's 4-digit code, asked of a signed-in member once per page view: a right one opens a
@@ -121,16 +123,16 @@ export async function openTeamToken(session: TeamSession, code: string, now = Da
   const window = { bucket: 'team-code', key: session.member.id, windowMs: TEAM_CODE_WINDOW_MS };
   // Count first (atomically), so parallel guesses cannot get past the limit; undo if it was right.
   const { hits, retryAfter } = await hit(window, now);
-  if (hits > TEAM_CODE_MAX_WRONG) return { kind: 'limited', retryAfter };
+  if (hits > TEAM_CODE_MAX_WRONG) return fail('rate-limited', TEAM_SESSION_MESSAGES.tooManyTries, { retryAfter });
   if (!safeEqual(code.trim(), getConfig().teamAccessCode)) {
     log.warn({ event: 'team-code-failed', memberId: session.member.id }, 'Team: wrong dashboard code');
-    return { kind: 'wrong-code' };
+    return fail('unauthenticated', TEAM_SESSION_MESSAGES.wrongCode);
   }
   await hit(window, now, -1);
   const token = randomBytes(32).toString('base64url');
   const { db } = getDatabase();
   await db.insert(tk).values({ tokenHash: hashToken(token), sessionId: session.sessionId, createdAt: new Date(now) });
-  return { kind: 'opened', token, expiresAt: session.endsAt };
+  return ok({ token, expiresAt: session.endsAt });
 }
 
 /** Ends sessions at once (sign-out, removal, a role change, a reset second factor): their tokens go with them. */

@@ -1,0 +1,125 @@
+// Migration 0011 (one mail outbox, issue 34) on PGlite and PostgreSQL: a database migrated up to
+// 0010, holding signups whose confirmation mails were in every state of the former outbox in the
+// signup row, is migrated on; the mails not yet sent move into mail_outbox with their attempts and
+// claim (their retries go on where they were), and the columns are gone.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, describe, expect, test } from 'vitest';
+import { migrationsFolder } from '~/server/db/db.server';
+import { createPostgresDatabase, postgresAvailable } from '../support/postgres';
+
+const folders: string[] = [];
+afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
+
+/** The migrations folder as it was before the tag `before` (the journal cut there). */
+function migrationsBefore(before: string) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+  folders.push(folder);
+  cpSync(migrationsFolder(), folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === before);
+  expect(at).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+const BEFORE = `insert into signups (id, user_type, name, email, newsletter_opt_in, created_at,
+    newsletter_confirmed_at, newsletter_unsubscribed_at,
+    confirmation_mail_claimed_at, confirmation_mail_sent_at, confirmation_mail_attempts, confirmation_mail_given_up_at)
+  values
+    ('fresh', 'reiter', 'Frisch', 'fresh@example.org', true, '2026-11-01T10:00:00Z', null, null, null, null, 0, null),
+    ('retrying', 'trainer', 'Wiederholt', 'retrying@example.org', true, '2026-11-01T11:00:00Z', null, null, '2026-11-01T11:05:00Z', null, 3, null),
+    ('sent', 'reiter', 'Gesendet', 'sent@example.org', true, now(), null, null, now(), now(), 1, null),
+    ('given-up', 'reiter', 'Aufgegeben', 'given-up@example.org', true, now(), null, null, now(), null, 11, now()),
+    ('confirmed', 'reiter', 'Bestätigt', 'confirmed@example.org', true, now(), now(), null, null, null, 0, null),
+    ('unsubscribed', 'reiter', 'Abgemeldet', 'unsubscribed@example.org', true, now(), null, now(), null, null, 0, null),
+    ('opt-out', 'reiter', 'Ohne', 'opt-out@example.org', false, now(), null, null, null, null, 0, null)`;
+
+interface Engine {
+  query(sql: string): Promise<Record<string, unknown>[]>;
+  migrate(folder: string): Promise<void>;
+}
+
+async function checkMigration(engine: Engine) {
+  await engine.migrate(migrationsBefore('0011_one_mail_outbox'));
+  await engine.query(BEFORE);
+  await engine.migrate(migrationsFolder());
+
+  const moved = await engine.query(
+    `select kind, to_address, subject, text, signup_id, attempts, claimed_at, sent_at, given_up_at, created_at
+     from mail_outbox order by id`,
+  );
+  expect(moved).toEqual([
+    {
+      kind: 'newsletter-confirmation',
+      to_address: 'fresh@example.org',
+      subject: 'Bitte bestätige deine Newsletter-Anmeldung',
+      text: null,
+      signup_id: 'fresh',
+      attempts: 0,
+      claimed_at: null,
+      sent_at: null,
+      given_up_at: null,
+      created_at: new Date('2026-11-01T10:00:00Z'),
+    },
+    {
+      kind: 'newsletter-confirmation',
+      to_address: 'retrying@example.org',
+      subject: 'Bitte bestätige deine Newsletter-Anmeldung',
+      text: null,
+      signup_id: 'retrying',
+      attempts: 3,
+      claimed_at: new Date('2026-11-01T11:05:00Z'),
+      sent_at: null,
+      given_up_at: null,
+      created_at: new Date('2026-11-01T11:00:00Z'),
+    },
+  ]);
+  const columns = await engine.query(
+    `select column_name from information_schema.columns where table_name = 'signups' and column_name like 'confirmation_mail%'`,
+  );
+  expect(columns).toEqual([]);
+  // The signups stay as they were; deleting one deletes its mails.
+  expect(await engine.query(`select count(*)::int as n from signups`)).toEqual([{ n: 7 }]);
+  await engine.query(`delete from signups where id = 'fresh'`);
+  expect(await engine.query(`select signup_id from mail_outbox`)).toEqual([{ signup_id: 'retrying' }]);
+}
+
+describe('migration 0011: the confirmation mails move into mail_outbox', () => {
+  test('on PGlite', async () => {
+    const client = new PGlite();
+    try {
+      const db = drizzlePglite(client);
+      await checkMigration({
+        query: async (sql) => (await client.query<Record<string, unknown>>(sql)).rows,
+        migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
+  test.runIf(postgresAvailable())('on PostgreSQL', async () => {
+    const database = await createPostgresDatabase();
+    const pool = new pg.Pool({ connectionString: database.url });
+    try {
+      const db = drizzlePg(pool);
+      await checkMigration({
+        query: async (sql) => (await pool.query<Record<string, unknown>>(sql)).rows,
+        migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
+      });
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  });
+});
