@@ -4,7 +4,8 @@
 // an SMTP outage), and the daily retention sweep.
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { APPLICATION_MESSAGES, MESSAGE_MAX } from '~/copy/access';
+import { APPLICATION_MESSAGES } from '~/copy/access';
+import { MESSAGE_MAX } from '~/copy/limits';
 import * as applicationsRoute from '~/routes/api.applications';
 import * as bewerbungRoute from '~/routes/bewerbung';
 import {

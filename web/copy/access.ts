@@ -1,12 +1,5 @@
 // Texts of the mentee/mentor area (German, "du"): the code page (/access), the application form, its thank-you page.
-import { NAME_MAX } from './signup';
-
-// What these texts state; web/lib/ enforces it (web/lib uses web/copy, never the reverse).
-/** The characters of a mentee/mentor code (one box each). */
-export const CODE_LENGTH = 5;
-export const WEBSITE_MAX = 500;
-/** The application's message, in characters (line breaks count as one). */
-export const MESSAGE_MAX = 2000;
+import { CODE_LENGTH, MESSAGE_MAX, NAME_MAX } from './limits';
 
 /** The code page. `title` is the box's required text (English, kept word for word); no other text here is fixed. */
 export const ACCESS_COPY = { title: 'Mentees/Mentors Only', close: 'Schließen und zur Startseite' } as const;

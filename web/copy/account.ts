@@ -1,7 +1,5 @@
 // Texts of the account pages: the /auth form (English, like its fixed messages), /konto and /passwort-neu (German).
-
-/** Passwords shorter than this are refused (by Better Auth too, which is configured with it). */
-export const MIN_PASSWORD_LENGTH = 10;
+import { MIN_PASSWORD_LENGTH } from './limits';
 
 /** The auth form's fixed texts, required word for word (tests compare them exactly). */
 export const AUTH_MESSAGES = {

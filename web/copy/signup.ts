@@ -1,13 +1,5 @@
 // Texts of the signup: the popup and /mitmachen, the answers of POST /api/signups, the newsletter pages.
-
-// The form limits these texts state; the schemas in web/lib/ enforce them (web/lib uses web/copy,
-// never the reverse). The application form has the same limits for its name and email.
-/** A name, in the signup and in the application. */
-export const NAME_MAX = 200;
-export const EMAIL_MAX = 254;
-
-/** The two audiences (`UserType` of web/lib/content-types.ts). */
-type UserType = 'reiter' | 'trainer';
+import { NAME_MAX } from './limits';
 
 /** The signup popup's fixed texts, required word for word (tests compare them exactly). */
 export const SIGNUP_MESSAGES = {
@@ -32,7 +24,7 @@ export const SIGNUP_COPY = {
   title: 'Komm in die kostenlose WhatsApp-Gruppe',
   intro: 'Trag dich ein und du bekommst sofort den Link zu deiner Gruppe. Die Community ist kostenlos (0\u00a0€).',
   userTypeLegend: 'Ich bin …',
-  userTypes: { reiter: 'Reiterin', trainer: 'Trainerin' } satisfies Record<UserType, string>,
+  userTypes: { reiter: 'Reiterin', trainer: 'Trainerin' },
   name: 'Dein Name',
   email: 'Deine E-Mail-Adresse',
   newsletter:
@@ -51,11 +43,11 @@ export const SIGNUP_COPY = {
     text: {
       reiter: 'Tritt jetzt unserer Club-Gruppe für Reiterinnen und Reiter auf WhatsApp bei:',
       trainer: 'Tritt jetzt unserer Gruppe für Trainerinnen und Trainer auf WhatsApp bei:',
-    } satisfies Record<UserType, string>,
+    },
     button: {
       reiter: 'Zur Reiter-Club-Gruppe',
       trainer: 'Zur Trainer-Gruppe',
-    } satisfies Record<UserType, string>,
+    },
     newTab: '(öffnet WhatsApp in einem neuen Tab)',
     newsletter: 'Außerdem haben wir dir eine E-Mail geschickt: Bitte bestätige darin deine Newsletter-Anmeldung.',
   },

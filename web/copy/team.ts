@@ -1,7 +1,7 @@
 // Texts of the team area: the invitation page (German, like every page an invited person opens
 // from a mail) and the dashboard's sign-in, Team and Activity views (English, like the rest of the
 // dashboard).
-import { MIN_PASSWORD_LENGTH } from './account';
+import { MIN_PASSWORD_LENGTH } from './limits';
 
 /** The roles of web/lib/team.ts, as ROLE_NAMES names them. */
 type TeamRole = keyof typeof ROLE_NAMES;

@@ -1,6 +1,6 @@
 // The mentee/mentor code as the server compares it and the shape of POST /api/access's answer,
 // shared by the page (with and without JavaScript) and the server. Its messages are in web/copy/access.ts.
-import { CODE_LENGTH } from '~/copy/access';
+import { CODE_LENGTH } from '~/copy/limits';
 
 /** POST /api/access's answer (200 and 429). */
 export type AccessAnswer = { valid: true } | { valid: false; error: string };

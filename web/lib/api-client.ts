@@ -1,6 +1,8 @@
 // The browser's calls to our server, as plain HTTP to our own API (see docs/decisions/001). Every
-// call answers one shape: `{ ok: true, … }` with what the server sent, or `{ ok: false, error }`
-// with the server's message (and the fields it is about), as the dashboard's team calls do.
+// call here answers one shape: `{ ok: true, … }` with what the server sent, or `Refused`
+// (`{ ok: false, error }` with the server's message, and the fields it is about); it throws only
+// when the server cannot be reached. The dashboard's team changes answer the same `Refused`
+// (`TeamChange` of web/components/dashboard/team-api.ts).
 import { authRequest } from './auth';
 import { AUTH_MESSAGES } from '~/copy/account';
 import { SIGNUP_MESSAGES } from '~/copy/signup';
@@ -10,7 +12,7 @@ import type { SignupInput, SignupRecord } from './signup';
 export type Refused = { ok: false; error: string; fields?: string[] };
 
 /** The answer of a signup save: the stored record, or why not. */
-export type SignupAnswer = { ok: true; record: SignupRecord } | Refused;
+type SignupAnswer = { ok: true; record: SignupRecord } | Refused;
 
 /** A random id for a new record (crypto.randomUUID needs a secure context; this does not). */
 export function newId(): string {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { APPLICATION_MESSAGES, MESSAGE_MAX } from '~/copy/access';
+import { APPLICATION_MESSAGES } from '~/copy/access';
+import { MESSAGE_MAX } from '~/copy/limits';
 import { applicationFromForm, isWebAddress, messageCounter, validateApplication, withScheme } from './application-form';
 import { filledHoneypot } from './honeypot';
 

@@ -2,8 +2,8 @@
 // POST /api/applications, so every rule gives the same German message in the browser and on the
 // server.
 import { z } from 'zod';
-import { APPLICATION_MESSAGES, MESSAGE_MAX, WEBSITE_MAX } from '~/copy/access';
-import { EMAIL_MAX, NAME_MAX } from '~/copy/signup';
+import { APPLICATION_MESSAGES } from '~/copy/access';
+import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, WEBSITE_MAX } from '~/copy/limits';
 import { APPLICATION_TYPES, type ApplicationType } from './applications';
 
 // Control characters cannot be typed into single-line fields; refusing them keeps mails and exports clean.

@@ -1,7 +1,7 @@
 // The five single-character boxes of the mentee/mentor code, as pure state transitions: the
 // component reads an input event or a key, calls one of these, and renders the answer (the boxes'
 // values and which box has focus). No DOM here. The code's length is where its texts state it.
-import { CODE_LENGTH } from '~/copy/access';
+import { CODE_LENGTH } from '~/copy/limits';
 
 /** One character of a code: a letter or a digit (upper-cased before this test). */
 const CODE_CHAR = /^[A-Z0-9]$/;

@@ -12,9 +12,17 @@ import type {
   LegalPageQueryResult,
   SiteSettingsQueryResult,
 } from '../../schemas/sanity.types';
+import type { TYPE_NAMES } from '~/copy/dashboard';
+import type { SIGNUP_COPY } from '~/copy/signup';
+import type { Assert, ExactKeys } from './exact-keys';
 
 export type { PortableTextBlock };
 export type UserType = 'reiter' | 'trainer';
+// The texts that name each audience name exactly these.
+type _SignupUserTypes = Assert<ExactKeys<typeof SIGNUP_COPY.userTypes, UserType>>;
+type _SignupDoneTexts = Assert<ExactKeys<typeof SIGNUP_COPY.done.text, UserType>>;
+type _SignupDoneButtons = Assert<ExactKeys<typeof SIGNUP_COPY.done.button, UserType>>;
+type _TypeNames = Assert<ExactKeys<typeof TYPE_NAMES, UserType>>;
 
 /** An image served from our own origin in responsive AVIF/WebP sizes. */
 export interface ResponsiveImage {

@@ -2,7 +2,8 @@
 // and POST /api/signups, so the same rule gives the same German message everywhere.
 import { z } from 'zod';
 import type { UserType } from '~/lib/content-types';
-import { EMAIL_MAX, NAME_MAX, SIGNUP_API_MESSAGES, SIGNUP_MESSAGES } from '~/copy/signup';
+import { EMAIL_MAX, NAME_MAX } from '~/copy/limits';
+import { SIGNUP_API_MESSAGES, SIGNUP_MESSAGES } from '~/copy/signup';
 
 export const USER_TYPES = ['reiter', 'trainer'] as const satisfies readonly UserType[];
 const DEFAULT_USER_TYPE: UserType = 'reiter';

@@ -1,9 +1,12 @@
 // The team area's shapes, shared by the dashboard (browser) and the team API (server): roles, the
 // inputs of the owners' calls (one zod schema each), and what the activity log records.
 import { z } from 'zod';
+import type { ACTIVITY_COPY, ROLE_NAMES } from '~/copy/team';
+import type { Assert, ExactKeys } from './exact-keys';
 
 export const TEAM_ROLES = ['owner', 'reviewer'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
+type _RoleNames = Assert<ExactKeys<typeof ROLE_NAMES, TeamRole>>;
 
 /** A team member as the dashboard knows them (never their sessions or second factor). */
 export interface TeamMemberSummary {
@@ -60,6 +63,7 @@ export const ACTIVITY_ACTIONS = [
   'decision-mail-sent',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+type _ActivityNames = Assert<ExactKeys<typeof ACTIVITY_COPY.actions, ActivityAction>>;
 
 export interface ActivityEvent {
   at: string;

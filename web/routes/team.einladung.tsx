@@ -9,7 +9,7 @@ import '~/components/team/invitation.css';
 import { Field } from '~/components/Field';
 import { QrCode } from '~/components/QrCode';
 import { OneTimeCodeField } from '~/components/team/SecondFactorForms';
-import { MIN_PASSWORD_LENGTH } from '~/copy/account';
+import { MIN_PASSWORD_LENGTH } from '~/copy/limits';
 import { INVITATION_COPY as COPY } from '~/copy/team';
 import { pageMeta } from '~/lib/seo';
 import { setCookieHeaders } from '~/server/accounts/accounts.server';

@@ -4,8 +4,8 @@
 // page view, keeps a double click or a retried request from storing two applications.
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { APPLICATION_FORM_COPY as COPY, APPLICATION_MESSAGES, MESSAGE_MAX, WEBSITE_MAX } from '~/copy/access';
-import { EMAIL_MAX, NAME_MAX } from '~/copy/signup';
+import { APPLICATION_FORM_COPY as COPY, APPLICATION_MESSAGES } from '~/copy/access';
+import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, WEBSITE_MAX } from '~/copy/limits';
 import {
   applicationFromForm,
   messageCounter,

@@ -3,7 +3,14 @@
 // endpoints by fetch (web/lib/api-client.ts). The toggle is a link, so both modes work either way.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { checkBeforeSending, noticeFor, readAuthForm, type AuthMode, type AuthNotice } from '~/lib/auth';
+import {
+  checkBeforeSending,
+  noticeFor,
+  readAuthForm,
+  type AuthIntent,
+  type AuthMode,
+  type AuthNotice,
+} from '~/lib/auth';
 import { sendPasswordResetEmail, signInWithEmail, signUpWithEmail } from '~/lib/api-client';
 import { AUTH_COPY, AUTH_MESSAGES } from '~/copy/account';
 import { Field } from '../Field';
@@ -20,6 +27,10 @@ export interface AuthFormProps {
   onSecondFactor?: () => void;
 }
 
+/** The notice of a fetch call's answer (noticeFor reads the message where Better Auth's JSON has it). */
+const noticeOf = (intent: AuthIntent, answer: { ok: true } | { ok: false; error: string }) =>
+  noticeFor(intent, { ok: answer.ok, body: { message: answer.ok ? undefined : answer.error } });
+
 /** Sends the form by fetch; answers the notice to show and, after a sign-in or sign-up, the email. */
 async function send(
   form: ReturnType<typeof readAuthForm>,
@@ -29,13 +40,13 @@ async function send(
   try {
     if (form.intent === 'reset') {
       const answer = await sendPasswordResetEmail(form.email);
-      return { notice: noticeFor('reset', { ok: answer.ok, body: { message: answer.ok ? undefined : answer.error } }) };
+      return { notice: noticeOf('reset', answer) };
     }
     const call = form.intent === 'sign-up' ? signUpWithEmail : signInWithEmail;
     const answer = await call(form.email, form.password);
     if ('secondFactor' in answer) return { secondFactor: true };
     return {
-      notice: noticeFor(form.intent, { ok: answer.ok, body: { message: answer.ok ? undefined : answer.error } }),
+      notice: noticeOf(form.intent, answer),
       // A sign-up does not sign in (the mail says how to go on).
       signedInAs: form.intent === 'sign-in' && answer.ok ? answer.user.email : undefined,
     };

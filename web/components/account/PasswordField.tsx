@@ -1,7 +1,8 @@
 // A password field of the account pages. A new password gets the minimum length and the German
 // hint that says it (read out with the field).
 import type { Ref } from 'react';
-import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from '~/copy/account';
+import { PASSWORD_HINT } from '~/copy/account';
+import { MIN_PASSWORD_LENGTH } from '~/copy/limits';
 import { Field } from '../Field';
 
 export function PasswordField({

@@ -93,7 +93,7 @@ function StableLink({
       setCopied(COPY.copyFailed);
     }
   }
-  const download = (format: 'svg' | 'png') => ({
+  const downloadProps = (format: 'svg' | 'png') => ({
     token,
     path: `/api/community/qr/${audience}.${format}`,
     filename: `gruppe-${audience}.${format}`,
@@ -118,8 +118,8 @@ function StableLink({
       </p>
       <QrCode modules={qr} label={COPY.qrLabel(name)} size={180} />
       <div className="dash-community__downloads">
-        <DownloadButton {...download('svg')}>{COPY.downloadSvg}</DownloadButton>
-        <DownloadButton {...download('png')}>{COPY.downloadPng}</DownloadButton>
+        <DownloadButton {...downloadProps('svg')}>{COPY.downloadSvg}</DownloadButton>
+        <DownloadButton {...downloadProps('png')}>{COPY.downloadPng}</DownloadButton>
       </div>
     </figure>
   );

@@ -1,12 +1,14 @@
 // The dashboard's calls to the team API. The team token travels only in the Authorization header
 // (never in a URL, where logs and the browser history would keep it). Kept apart from ~/lib/api-client,
-// which the landing page loads: these calls belong to the dashboard's bundle only.
+// which the landing page loads (only its `Refused` type is shared): these calls belong to the
+// dashboard's bundle only.
 import { GATE_TEXTS } from '~/copy/dashboard';
 import type { ApplicationRecord, ApplicationStatus, HistoryEntry } from '../../lib/applications';
 import type { CommunityOverview } from '~/lib/community';
 import type { InsightsReport } from '~/lib/insights';
 import type { LaunchPlaceholder } from '~/lib/launch-readiness';
 import type { ActivityEvent, PendingInvitation, TeamMemberListEntry, TeamRole } from '~/lib/team';
+import type { Refused } from '~/lib/api-client';
 import { applicationRecordSchema } from './applications-state';
 import { pageRequest, type SignupStats, type TeamSignup } from './signups-view';
 
@@ -177,7 +179,8 @@ export const fetchTeam = (token: string, signal?: AbortSignal) =>
 export const fetchActivity = (token: string, range: string, signal?: AbortSignal) =>
   teamJson<{ from: string; to: string; events: ActivityEvent[] }>(token, `/api/team/activity?${range}`, signal);
 
-export type TeamChange<T> = { ok: true; value: T } | { ok: false; error: string };
+/** An owner's change: its value, or the server's refusal (the same `Refused` as the calls of ~/lib/api-client). */
+export type TeamChange<T> = { ok: true; value: T } | Refused;
 
 /** One of the owners' changes; a refusal answers the server's text. Throws only TeamAuthError. */
 async function teamChange<T>(token: string, path: string, init: RequestInit): Promise<TeamChange<T>> {

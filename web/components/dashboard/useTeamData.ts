@@ -7,7 +7,7 @@ import { TeamAuthError } from '~/components/dashboard/team-api';
 
 export type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
 
-export interface TeamDataOptions {
+interface TeamDataOptions {
   /**
    * While a new key loads, show the last key's value (true), or `loading` (false: for a view whose
    * figures must never be read as another range's).

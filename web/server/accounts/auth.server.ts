@@ -8,7 +8,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { RouterContextProvider } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '~/copy/account';
+import { MIN_PASSWORD_LENGTH } from '~/copy/limits';
 import {
   accountDeletedMail,
   passwordResetMail,

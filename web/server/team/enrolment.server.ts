@@ -8,7 +8,7 @@ import type { RouterContextProvider } from 'react-router';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { encode as qrEncode } from 'uqr';
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '~/copy/account';
+import { MIN_PASSWORD_LENGTH } from '~/copy/limits';
 import { INVITATION_MESSAGES } from '~/copy/team';
 import type { TeamRole } from '~/lib/team';
 import { callAuth, getAuth, getSession } from '../accounts/accounts.server';
