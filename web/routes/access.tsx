@@ -10,7 +10,7 @@ import { CODE_LENGTH } from '~/copy/limits';
 import { pageMeta } from '~/lib/seo';
 import { checkAccessCode } from '~/server/access/access.server';
 import { getSiteSettings } from '~/server/content/content.server';
-import { clientAddressContext, problemStatus, readForm } from '~/server/http/http.server';
+import { clientAddressContext, problemInit, readForm } from '~/server/http/http.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   // The application form sends visitors back here when their grant ran out.
@@ -25,10 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect('/bewerbung', { status: 303, headers: { 'Set-Cookie': result.value.setCookie } });
   }
   const error = !result.ok ? result.message : result.value.answer.valid ? undefined : result.value.answer.error;
-  const status = result.ok ? 200 : problemStatus(result.problem);
-  const headers: HeadersInit = result.ok ? {} : { 'Retry-After': String(result.retryAfter) };
   // The refused code goes back into the boxes, to be checked (the person's own input; never stored).
-  return data({ error, code: code.slice(0, CODE_LENGTH) }, { status, headers });
+  return data({ error, code: code.slice(0, CODE_LENGTH) }, result.ok ? { status: 200 } : problemInit(result));
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

@@ -9,7 +9,7 @@ import {
   closeConnection,
   jsonError,
   methodNotAllowed,
-  problemStatus,
+  problemResponse,
   readJson,
 } from '~/server/http/http.server';
 import { setApplicationStatus } from '~/server/applications/applications.server';
@@ -37,12 +37,7 @@ export function action({ request, params }: Route.ActionArgs) {
         ),
     });
     // A conflict answers the stored record too, for the dashboard to show it.
-    if (!change.ok)
-      return jsonError(
-        problemStatus(change.problem),
-        change.message,
-        change.current ? { application: change.current } : {},
-      );
+    if (!change.ok) return problemResponse(change, { body: change.current ? { application: change.current } : {} });
     return Response.json({ success: true, application: change.value.application });
   });
 }

@@ -14,6 +14,7 @@ import {
 import {
   authorized,
   clientAddressContext,
+  closeConnection,
   handleApi,
   jsonError,
   methodNotAllowed,
@@ -34,7 +35,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const grant = await readGrant(request);
     // The body is left unread: the connection must not be reused for the client's next request.
-    if (grant.state !== 'valid') return jsonError(401, APPLICATION_MESSAGES.noGrant, {}, { Connection: 'close' });
+    if (grant.state !== 'valid') return closeConnection(jsonError(401, APPLICATION_MESSAGES.noGrant));
     const { input, bot, formPost } = await readApplicationRequest(request);
     const sender = { grantId: grant.id, clientAddress: context.get(clientAddressContext) };
     const result = await submitApplication(input, sender, { bot });

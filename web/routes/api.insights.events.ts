@@ -9,7 +9,6 @@ import {
   clientAddressContext,
   closeConnection,
   handleApi,
-  jsonError,
   methodNotAllowed,
   problemResponse,
   readText,
@@ -35,12 +34,11 @@ function beaconAction({ request, context }: Route.ActionArgs) {
 }
 
 /** The action, and its lean form that a production server's direct transport calls (same answers). */
-export const action = withDirect(beaconAction, ({ body, header, host, context }) =>
-  handleApi(async () =>
-    body.length > INSIGHTS_LIMITS.body
-      ? jsonError(413, 'Request body too large')
-      : answer(body.toString('utf8'), header, context.get(clientAddressContext), host),
-  ),
+export const action = withDirect(
+  beaconAction,
+  ({ body, header, host, context }) =>
+    handleApi(async () => answer(body.toString('utf8'), header, context.get(clientAddressContext), host)),
+  { limit: INSIGHTS_LIMITS.body },
 );
 
 export const loader = () => closeConnection(methodNotAllowed('POST'));

@@ -37,9 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (posted.get('intent') === 'second-factor') {
     // Only team members have a second factor: once it is verified, the dashboard is where they go.
     const step = await verifySecondFactor(Object.fromEntries(posted), request, context);
-    if (step.ok && step.value === 'signed-in')
-      return redirect('/teamdashboard', { headers: setCookieHeaders(step.setCookies) });
-    const notice = { ok: false, message: step.ok ? AUTH_MESSAGES.unexpected : step.message };
+    if (step.ok) return redirect('/teamdashboard', { headers: setCookieHeaders(step.setCookies) });
+    const notice = { ok: false, message: step.message };
     return data(
       { intent: 'sign-in' as const, email: '', notice, signedInAs: null, secondFactor: true },
       { status: 400, headers: setCookieHeaders(step.setCookies) },

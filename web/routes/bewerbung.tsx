@@ -14,7 +14,7 @@ import {
   submitApplication,
   THANK_YOU_PATH,
 } from '~/server/applications/applications.server';
-import { clientAddressContext, HttpError, problemStatus } from '~/server/http/http.server';
+import { clientAddressContext, HttpError, problemInit } from '~/server/http/http.server';
 
 /** Without a valid grant: back to the code page, saying so when a grant was there but ran out. */
 async function requireGrant(request: Request) {
@@ -42,11 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { input, bot } = form;
   const result = await submitApplication(input, { grantId, clientAddress: context.get(clientAddressContext) }, { bot });
   if (result.ok) return redirect(THANK_YOU_PATH, 303);
-  const { message: error, fields = {}, retryAfter } = result;
-  const headers: HeadersInit = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
+  const { message: error, fields = {} } = result;
   const clientId = input.id ?? crypto.randomUUID();
-  const status = problemStatus(result.problem);
-  return data({ error, fields, draft: applicationDraft(input), clientId }, { status, headers });
+  return data({ error, fields, draft: applicationDraft(input), clientId }, problemInit(result));
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

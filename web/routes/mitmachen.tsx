@@ -12,7 +12,7 @@ import { campaignQuery } from '~/lib/community';
 import { HONEYPOT_FIELD } from '~/lib/honeypot';
 import { parseUserType, type SignupRecord } from '~/lib/signup';
 import { getConfig } from '~/server/config.server';
-import { clientAddressContext, fromOwnOrigin, HttpError, problemStatus, readText } from '~/server/http/http.server';
+import { clientAddressContext, fromOwnOrigin, HttpError, problemInit, readText } from '~/server/http/http.server';
 import { submitSignup } from '~/server/signups/signups.server';
 import { getSiteSettings } from '~/server/content/content.server';
 
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitSignup(body, context.get(clientAddressContext));
   if (!result.ok) {
     const state: SignupServerState = { values, error: result.message, fields: result.fields ?? [] };
-    return data({ state }, { status: problemStatus(result.problem) });
+    return data({ state }, problemInit(result));
   }
   const signup = result.value;
   const state: SignupServerState = { values, record: signup.created ? signup.record : replayed(signup.id, values) };

@@ -13,7 +13,7 @@ import '~/components/dashboard/dashboard.css';
 import { DASHBOARD_COPY } from '~/copy/dashboard';
 import { pageMeta } from '~/lib/seo';
 import { setCookieHeaders } from '~/server/accounts/accounts.server';
-import { problemStatus, readForm } from '~/server/http/http.server';
+import { problemInit, readForm } from '~/server/http/http.server';
 import {
   awaitsSecondFactor,
   signInWithPassword,
@@ -51,13 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       : await signInWithPassword(fields, request, context);
   // After a step that moved on, the page is loaded again with the new cookies (also without JavaScript).
   if (step.ok) return redirect('/teamdashboard', { headers: setCookieHeaders(step.setCookies) });
+  const init = problemInit(step);
+  for (const cookie of step.setCookies) init.headers.append('Set-Cookie', cookie);
   return data(
     {
       intent: intent === 'second-factor' ? ('second-factor' as const) : ('sign-in' as const),
       error: step.message,
       email: String(fields.email ?? ''),
     },
-    { status: problemStatus(step.problem), headers: setCookieHeaders(step.setCookies) },
+    init,
   );
 }
 

@@ -10,13 +10,14 @@
 import type { IncomingMessage } from 'node:http';
 import type express from 'express';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
+import { bodyTooLarge } from '../http/http.server';
 
 /** The paths (route ids' paths) this transport answers in a production build. */
 export const DIRECT_ROUTES = ['api/signups', 'api/insights/events'] as const;
 
 /** What a lean form gets instead of a Fetch Request. */
 export interface DirectRequest {
-  /** The body, at most DIRECT_BODY_CAP + 1 bytes: longer than the route's limit means 413. */
+  /** The whole body, at most the lean form's limit (withDirect's `limit`: the transport answers a longer one 413). */
   body: Buffer;
   header: (name: string) => string | undefined;
   /** The Host header. */
@@ -33,16 +34,25 @@ export type Action = ((args: {
   request: Request;
   params: Record<string, string>;
   context: RouterContextProvider;
-}) => unknown) & { direct?: DirectHandler };
+}) => unknown) & { direct?: DirectHandler; directLimit?: number };
+
+export interface DirectOptions {
+  /** The route's body limit in bytes (at most DIRECT_BODY_CAP): a longer body is answered 413. */
+  limit?: number;
+}
 
 /** An action with its lean form, for a route module's `export const action`. */
-export const withDirect = <A extends (...args: never[]) => unknown>(action: A, direct: DirectHandler) =>
-  Object.assign(action, { direct });
+export const withDirect = <A extends (...args: never[]) => unknown>(
+  action: A,
+  direct: DirectHandler,
+  options: DirectOptions = {},
+) => Object.assign(action, { direct, directLimit: options.limit });
 
 /**
- * The most body this transport buffers. Routes set their own, smaller limits (16 KB for signups):
- * a longer body is cut one byte past this cap, so the route still sees it as too large (413)
- * without the server holding more than the cap in memory.
+ * The most body this transport buffers for an action without a lean form. Routes set their own,
+ * smaller limits (16 KB for signups): a longer body is cut one byte past this cap, so the route
+ * still sees it as too large (413) without the server holding more than the cap in memory. A lean
+ * form's limit (withDirect's `limit`) is checked by the transport itself.
  */
 export const DIRECT_BODY_CAP = 64 * 1024;
 
@@ -96,29 +106,41 @@ export function toFetchRequest(req: express.Request, body: Buffer<ArrayBuffer>):
 
 /**
  * Express handler that answers with the route's action, called directly: its lean form when it
- * has one, else the action with a Fetch Request. Errors go on to Express's error handler.
+ * has one, else the action with a Fetch Request. A body longer than the action's `directLimit` is
+ * answered 413 as readText answers it (by its declared length before it is read, else once the
+ * limit is passed; closeUnreadBodies then drops the rest and closes the connection). Errors go on
+ * to Express's error handler.
  */
 export function directAction(
   action: Action,
   loadContext: (req: express.Request, res: express.Response) => RouterContextProvider,
 ): express.RequestHandler {
-  const { direct } = action;
+  const { direct, directLimit: limit } = action;
   return async (req, res, next) => {
     try {
-      const body = await readCappedBody(req);
+      if (limit !== undefined && Number(req.headers['content-length'] ?? 0) > limit) {
+        return await send(res, bodyTooLarge());
+      }
+      const body = await readCappedBody(req, limit);
       if (body === null) return; // The client is gone; nothing to answer.
+      if (limit !== undefined && body.length > limit) return await send(res, bodyTooLarge());
       const context = loadContext(req, res);
       const response = direct
         ? await direct({ body, header: (name) => headerOf(req, name), host: req.get('host'), context })
         : await action({ request: toFetchRequest(req, body), params: {}, context });
       if (!(response instanceof Response)) throw new Error('A direct action must return a Response');
-      res.status(response.status);
-      response.headers.forEach((value, name) => res.setHeader(name, value));
-      res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+      await send(res, response);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** Writes a Fetch Response to the Node response. */
+async function send(res: express.Response, response: Response) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
 /** A request header's (first) value. */

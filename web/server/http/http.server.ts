@@ -36,15 +36,29 @@ export interface ProblemOptions {
 }
 
 /**
- * A domain's refusal as the API answers it: `{error, fields?}` with the problem's status, never
- * cached; Retry-After when the domain says when to try again.
+ * The status and headers of a domain's refusal (for an API answer, or a page action's `data`):
+ * the problem's status, Retry-After when the domain says when to try again, the challenge of a 401.
  */
-export function problemResponse(failure: Failure, options: ProblemOptions = {}): Response {
+export function problemInit(failure: Failure, options: ProblemOptions = {}): { status: number; headers: Headers } {
   const headers = new Headers();
   if (failure.retryAfter !== undefined) headers.set('Retry-After', String(failure.retryAfter));
   if (failure.problem === 'unauthenticated' && options.challenge) headers.set('WWW-Authenticate', options.challenge);
-  const extra = failure.fields === undefined ? {} : { fields: failure.fields };
-  return jsonError(problemStatus(failure.problem), failure.message, extra, headers);
+  return { status: problemStatus(failure.problem), headers };
+}
+
+export interface ProblemResponseOptions extends ProblemOptions {
+  /** More of the answer's body (e.g. the stored record a conflict is about). */
+  body?: Record<string, unknown>;
+}
+
+/**
+ * A domain's refusal as the API answers it: `{error, fields?, ...body}` with problemInit's status
+ * and headers, never cached.
+ */
+export function problemResponse(failure: Failure, options: ProblemResponseOptions = {}): Response {
+  const { status, headers } = problemInit(failure, options);
+  const fields = failure.fields === undefined ? {} : { fields: failure.fields };
+  return jsonError(status, failure.message, { ...fields, ...options.body }, headers);
 }
 
 /** A result's value; a refusal is thrown as its answer (handleApi answers a thrown Response). */
@@ -70,10 +84,13 @@ export interface BodyOptions {
   messages?: { tooLarge?: string; invalid?: string };
 }
 
+/** The answer to a body longer than the route's limit (readText's, and the direct transport's). */
+export const bodyTooLarge = (message = 'Request body too large') => jsonError(413, message);
+
 /** Reads the body as text, stopping at `limit` bytes (413) whatever Content-Length claims. */
 export async function readText(request: Request, options: BodyOptions = {}): Promise<string> {
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
-  const tooLarge = () => new HttpError(jsonError(413, options.messages?.tooLarge ?? 'Request body too large'));
+  const tooLarge = () => new HttpError(bodyTooLarge(options.messages?.tooLarge));
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) throw tooLarge();
   if (!request.body) return '';

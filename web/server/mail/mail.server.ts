@@ -14,7 +14,6 @@ export {
   kickOutbox,
   kickOutboxAt,
   outboxStopping,
-  sendClaimed,
   startOutbox,
   OUTBOX_BATCH,
   OUTBOX_BATCH_BUDGET_MS,

@@ -1,4 +1,4 @@
-// The mail outbox runner (decision records 009 and 015). Mails are written to the database in the
+// The mail outbox runner (decision records 009 and 034). Mails are written to the database in the
 // same transaction as what they announce; this runner sends them. It drains its queues in small
 // batches, each claimed with FOR UPDATE SKIP LOCKED (so several server processes never take the
 // same mail), pausing between batches so that a burst of requests is answered first and its mails

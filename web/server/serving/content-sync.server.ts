@@ -1,7 +1,8 @@
-// Every instance serves the content published now. Whoever learns that content may have changed
-// (the signed Sanity webhook, a live subscription to Sanity) announces it; on PostgreSQL the
-// announcement is a NOTIFY that every instance hears (the sender too, on its own connection), on
-// PGlite (one process) the sync runs directly. A sync loads the content
+// Every instance serves the content published now. The signed Sanity webhook announces that content
+// may have changed: on PostgreSQL the announcement is a NOTIFY that every instance hears (the
+// sender too, on its own connection), on PGlite (one process) the sync runs directly. Sanity's live
+// events are not announced: every instance follows them itself and calls syncContent('live')
+// (start.server.ts, decision record 036). A sync loads the content
 // from the source past every cache, compares its fingerprint with the one of the pages being
 // served, and only when it differs renders every prerendered page again (HTML and .data, through
 // React Router's request handler exactly as the build's prerender step requests them) and swaps
@@ -16,7 +17,7 @@ import { log } from '../log.server';
 import type { PrerenderedPages, RenderedPage } from './prerendered-pages.server';
 import { dataPathFor } from './prerendered-pages.server';
 
-/** Who announced a change. */
+/** Who announced a change ('live': this instance's own subscription to Sanity's live events). */
 export type ContentChangeOrigin = 'webhook' | 'live' | 'start' | 'manual';
 /** Why a sync runs: an announced change, or this instance catching up on its own. */
 export type SyncReason = ContentChangeOrigin | 'reconnect' | 'retry';

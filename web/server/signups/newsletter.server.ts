@@ -37,24 +37,26 @@ export interface NewsletterMail {
   subject: string;
   /** Paragraphs of plain text; a paragraph that is a URL becomes a link in the HTML part. */
   paragraphs: string[];
-  /** Links printed to a developer's terminal when mails go to the outbox. */
-  links?: string[];
 }
 
-/** Sends a newsletter mail to one signup, with the unsubscribe link in the text and the headers. */
+/**
+ * Sends a newsletter mail to one signup, with the unsubscribe link in the text and the headers
+ * (and on a developer's terminal when mails go to the outbox).
+ */
 export function sendNewsletterMail(
   signup: Pick<SignupRecord, 'id' | 'email'>,
   mail: NewsletterMail,
 ): Promise<SentMail> {
-  return sendMail(newsletterMail(signup, mail));
+  const unsubscribe = unsubscribeUrl(signup.id);
+  return sendMail({ ...newsletterMail(signup, mail, unsubscribe), links: [unsubscribe] });
 }
 
 /** A newsletter mail to one signup as it goes out: the unsubscribe link in the text and the headers. */
 function newsletterMail(
   signup: Pick<SignupRecord, 'id' | 'email'>,
   mail: NewsletterMail,
-): OutboxMail & { links: string[] } {
-  const unsubscribe = unsubscribeUrl(signup.id);
+  unsubscribe = unsubscribeUrl(signup.id),
+): OutboxMail {
   const footer = `Du möchtest keine Newsletter-E-Mails mehr bekommen? Hier abmelden: ${unsubscribe}`;
   const html = mail.paragraphs
     .map((p) => (/^https?:\/\/\S+$/.test(p) ? `<a href="${escapeHtml(p)}">${escapeHtml(p)}</a>` : escapeHtml(p)))
@@ -71,7 +73,6 @@ function newsletterMail(
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-    links: [...(mail.links ?? []), unsubscribe],
   };
 }
 
@@ -128,12 +129,11 @@ async function cancelConfirmationMail(signupId: string) {
  * stable link of the signup's group (/gruppe/…, never the WhatsApp invitation itself, which may be
  * reset or full by the time the mail is read).
  */
-export function confirmationMail(signup: Pick<SignupRecord, 'id' | 'name' | 'email' | 'userType'>) {
+function confirmationMail(signup: Pick<SignupRecord, 'id' | 'name' | 'email' | 'userType'>) {
   const link = confirmUrl(signup.id);
   const group = stableLink(signup.userType);
   return newsletterMail(signup, {
     subject: CONFIRMATION_SUBJECT,
-    links: [link, group],
     paragraphs: [
       `Hallo ${signup.name},`,
       'schön, dass du dabei bist! Bei deiner Anmeldung zur WhatsApp-Gruppe hast du dir auch unseren Newsletter gewünscht. Bitte bestätige das mit einem Klick auf diesen Link:',

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { TEAM_SIGN_IN_COPY } from '~/copy/team';
 import { callAuth, getSession, type AuthAnswer } from '../accounts/accounts.server';
 import { getDatabase, schema } from '../db/db.server';
-import { fail, ok, type Problem, type Result } from '../result.server';
+import { fail, ok, type Failure, type Problem, type Result } from '../result.server';
 import { eq } from 'drizzle-orm';
 import { recordActivity } from './activity.server';
 import { awaitsSecondFactor, BACKUP_CODE_PATH, observeSignIn, SIGN_IN_PATH, TOTP_PATH } from './sign-in-events.server';
@@ -15,11 +15,12 @@ import { awaitsSecondFactor, BACKUP_CODE_PATH, observeSignIn, SIGN_IN_PATH, TOTP
 type Context = Readonly<RouterContextProvider>;
 
 /**
- * Where a sign-in step leads: 'second-factor' (password right, the second factor is asked next;
- * Better Auth set its pending cookie) or 'signed-in' (both factors), or why it was refused. Either
- * way with the cookies Better Auth set or cleared, to pass on to the browser.
+ * Where a sign-in step leads: 'second-factor' (the password step: password right, the second
+ * factor is asked next; Better Auth set its pending cookie) or 'signed-in' (the second factor
+ * step), or why it was refused. Either way with the cookies Better Auth set or cleared, to pass on
+ * to the browser.
  */
-export type SignInStep = Result<'second-factor' | 'signed-in'> & { setCookies: string[] };
+export type SignInStep<Next extends 'second-factor' | 'signed-in'> = Result<Next> & { setCookies: string[] };
 
 export const passwordForm = z.object({
   email: z.string().trim().max(320).catch(''),
@@ -35,17 +36,17 @@ const message = (answer: AuthAnswer) =>
 
 /**
  * Better Auth's refusal in the domains' words (the page answers each with its own status again).
- * Its sign-in and second-factor endpoints refuse with 400, 401, 403 or 429; any other status
- * (none is theirs today) is 'invalid', a 400, as the page answered a 5xx before.
+ * Its sign-in and second-factor endpoints refuse with 400, 401, 403 or 429, and a backup code used
+ * twice at once with 409; any other status (a 5xx) is 'invalid', a 400, as the page answered a
+ * 5xx before.
  */
 const AUTH_PROBLEMS: Partial<Record<number, Problem>> = {
   401: 'unauthenticated',
   403: 'forbidden',
-  404: 'not-found',
   409: 'conflict',
   429: 'rate-limited',
 };
-const refused = (answer: AuthAnswer, error: string, setCookies: string[]): SignInStep => ({
+const refused = (answer: AuthAnswer, error: string, setCookies: string[]): Failure & { setCookies: string[] } => ({
   ...fail(AUTH_PROBLEMS[answer.status] ?? 'invalid', error),
   setCookies,
 });
@@ -57,7 +58,11 @@ async function observed(path: string, body: Record<string, unknown>, request: Re
 }
 
 /** Step 1: email and password. A person who is not a team member is signed out again at once. */
-export async function signInWithPassword(form: unknown, request: Request, context: Context): Promise<SignInStep> {
+export async function signInWithPassword(
+  form: unknown,
+  request: Request,
+  context: Context,
+): Promise<SignInStep<'second-factor'>> {
   const { email, password } = passwordForm.parse(form);
   const { answer, setCookies } = await observed(SIGN_IN_PATH, { email, password }, request, context);
   if (!answer.ok) return refused(answer, message(answer), setCookies);
@@ -70,7 +75,11 @@ export async function signInWithPassword(form: unknown, request: Request, contex
 }
 
 /** Step 2: the code from the app, or a backup code. */
-export async function verifySecondFactor(form: unknown, request: Request, context: Context): Promise<SignInStep> {
+export async function verifySecondFactor(
+  form: unknown,
+  request: Request,
+  context: Context,
+): Promise<SignInStep<'signed-in'>> {
   const { method, code } = secondFactorForm.parse(form);
   const path = method === 'backup' ? BACKUP_CODE_PATH : TOTP_PATH;
   const { answer, setCookies } = await observed(path, { code }, request, context);
