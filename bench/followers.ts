@@ -1,11 +1,10 @@
-// `npm run bench:followers`: what following Sanity's live events costs per instance, to decide
-// whether one leader (an advisory lock on PostgreSQL) should follow them for the deployment or every
-// instance should (issue 34, decision record 036). Runs BENCH_INSTANCES built server processes on the
-// Sanity stand-in twice: (a) on one PostgreSQL, where one leads and announces each publish through
-// NOTIFY; (b) each on its own PGlite, where every process follows the events itself (what removing
-// the leader would make of (a)). For each: open live streams at the stand-in, PostgreSQL connections,
-// CPU per process over BENCH_IDLE_S seconds of quiet, and per publish the stand-in's requests, the
-// renders and the CPU.
+// `npm run bench:followers`: what following Sanity's live events costs per instance now that every
+// instance follows them itself (decision record 036; the leader it was measured against is gone).
+// Runs BENCH_INSTANCES built server processes on the Sanity stand-in twice: (a) on one PostgreSQL,
+// every process following the events (a webhook's publish is still announced through NOTIFY); (b)
+// each on its own PGlite, every process following them too, with no database shared. For each:
+// open live streams at the stand-in, PostgreSQL connections, CPU per process over BENCH_IDLE_S
+// seconds of quiet, and per publish the stand-in's requests, the renders and the CPU.
 //
 // Options (environment): BENCH_INSTANCES (default 3), BENCH_IDLE_S (default 30), BENCH_PUBLISHES
 // (default 5), BENCH_DATABASE_URL (see support.ts), BUILD_DIR (an existing build).
@@ -13,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { standInEnv, startSanityStandIn, type SanityStandIn } from '../tests/support/sanity-standin.ts';
 import { freshDataDir, spawnServer, type TestServer } from '../tests/support/spawn-server.ts';
+import { until } from '../tests/support/until.ts';
 import { benchBuild, freshPostgres, postgresAvailable } from './support.ts';
 
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 3);
@@ -20,13 +20,7 @@ const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 30);
 const PUBLISHES = Number(process.env.BENCH_PUBLISHES ?? 5);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+const WAIT = { timeoutMs: 60_000, intervalMs: 100 };
 /** CPU time (user + system) of a process in ms, from /proc (100 ticks per second). */
 function cpuMs(pid: number) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -46,8 +40,8 @@ function countRequests(requests: string[]) {
 }
 
 async function measure(label: string, standIn: SanityStandIn, servers: TestServer[], databaseUrl?: string) {
-  await until(() => standIn.liveConnections() >= 1, 'a live stream');
-  await sleep(5000); // start-up syncs and lock attempts settle
+  await until(() => standIn.liveConnections() >= servers.length, 'a live stream per process', WAIT);
+  await sleep(5000); // start-up syncs settle
   const pgConnections = async () => {
     if (!databaseUrl) return '-';
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -74,7 +68,7 @@ async function measure(label: string, standIn: SanityStandIn, servers: TestServe
   for (let i = 0; i < PUBLISHES; i++) {
     const tagline = `Folgen ${label} ${i} ${Date.now()}`;
     standIn.publish({ ...standIn.document('siteSettings')!, tagline });
-    for (const s of servers) await until(async () => (await title(s)) === tagline, `the publish on ${s.url}`);
+    for (const s of servers) await until(async () => (await title(s)) === tagline, `the publish on ${s.url}`, WAIT);
   }
   await sleep(2000); // brotli copies and late announcements
   const publishCpu = cpuOf(servers).map((c, i) => c - publishStart[i]!);
@@ -102,14 +96,9 @@ async function main() {
       const env = { DATABASE_URL: database.url, ...standInEnv(standIn, '') };
       const servers: TestServer[] = [];
       try {
-        // One after the other: the first migrates, and the first to ask leads.
+        // One after the other, as a rolling start does: the first migrates.
         for (let i = 0; i < INSTANCES; i++) servers.push(await spawnServer({ buildDir: build.dir, env }));
-        await measure(
-          `(a) ${INSTANCES} processes on one PostgreSQL, one leader follows`,
-          standIn,
-          servers,
-          database.url,
-        );
+        await measure(`(a) ${INSTANCES} processes, every one follows, one PostgreSQL`, standIn, servers, database.url);
       } finally {
         await Promise.all(servers.map((s) => s.stop()));
         await standIn.close();
@@ -121,7 +110,7 @@ async function main() {
     try {
       for (let i = 0; i < INSTANCES; i++)
         servers.push(await spawnServer({ buildDir: build.dir, dataDir: freshDataDir(), env: standInEnv(standIn, '') }));
-      await measure(`(b) ${INSTANCES} processes, each on its own PGlite: every one follows`, standIn, servers);
+      await measure(`(b) ${INSTANCES} processes, every one follows, each on its own PGlite`, standIn, servers);
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
       await standIn.close();

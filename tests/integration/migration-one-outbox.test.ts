@@ -1,7 +1,7 @@
 // Migration 0011 (one mail outbox, issue 34) on PGlite and PostgreSQL: a database migrated up to
 // 0010, holding signups whose confirmation mails were in every state of the former outbox in the
 // signup row, is migrated on; the mails not yet sent move into mail_outbox with their attempts and
-// claim (their retries go on where they were), and the columns are gone.
+// claim (their retries go on where they were), and the columns and their index are gone.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,9 +49,13 @@ interface Engine {
   migrate(folder: string): Promise<void>;
 }
 
+/** The former outbox's index on signups (dropped by 0011), if it is there. */
+const PENDING_INDEX = `select indexname from pg_indexes where tablename = 'signups' and indexname = 'signups_confirmation_mail_pending_idx'`;
+
 async function checkMigration(engine: Engine) {
   await engine.migrate(migrationsBefore('0011_one_mail_outbox'));
   await engine.query(BEFORE);
+  expect(await engine.query(PENDING_INDEX)).toEqual([{ indexname: 'signups_confirmation_mail_pending_idx' }]);
   await engine.migrate(migrationsFolder());
 
   const moved = await engine.query(
@@ -88,6 +92,8 @@ async function checkMigration(engine: Engine) {
     `select column_name from information_schema.columns where table_name = 'signups' and column_name like 'confirmation_mail%'`,
   );
   expect(columns).toEqual([]);
+  // ... and so is their index (decision 034).
+  expect(await engine.query(PENDING_INDEX)).toEqual([]);
   // The signups stay as they were; deleting one deletes its mails.
   expect(await engine.query(`select count(*)::int as n from signups`)).toEqual([{ n: 7 }]);
   await engine.query(`delete from signups where id = 'fresh'`);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import routes from '~/routes';
+import { allRoutes } from '../support/route-table';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const API_DOC = 'docs/api.md';
@@ -37,14 +37,8 @@ const normalise = (p: string) =>
     .map((segment) => (segment === '…' || segment === '*' ? '*' : /^:|</.test(segment) ? ':' : segment))
     .join('/');
 
-interface RouteEntry {
-  path?: string;
-  file: string;
-  children?: RouteEntry[];
-}
-const flatten = (entries: RouteEntry[]): RouteEntry[] => entries.flatMap((r) => [r, ...flatten(r.children ?? [])]);
 /** Resource routes (plain .ts modules, no page): the HTTP API. */
-const resourceRoutes = flatten(routes as RouteEntry[]).filter((r) => r.file.endsWith('.ts') && r.path !== undefined);
+const resourceRoutes = allRoutes().filter((r) => r.file.endsWith('.ts') && r.path !== undefined);
 
 /** The methods a route module answers: those its 405 names, or else GET for a loader and any other for an action. */
 function methodsOf(file: string): { allow?: string[]; loader: boolean; action: boolean } {

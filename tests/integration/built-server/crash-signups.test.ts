@@ -11,6 +11,7 @@ import { OUTBOX_BATCH } from '~/server/mail/outbox.server';
 import { smtpSink } from '../../support/smtp';
 import { until } from '../../support/until';
 import { storedSignups } from '../../support/team-client';
+import { signupLoad } from '../../support/signups';
 
 const WORKERS = 16;
 const KILL_AFTER = 300; // acknowledged signups before the kill
@@ -18,32 +19,19 @@ const KILL_AFTER = 300; // acknowledged signups before the kill
 const smtp = smtpSink();
 
 /** A signup as the popup sends it; every other one asks for the newsletter. */
-const postSignup = (baseUrl: string, id: string, name: string) =>
-  fetch(`${baseUrl}/api/signups`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ id, userType: 'reiter', name, email: `${id}@example.org`, newsletterOptIn: optsIn(id) }),
+const crashSignup = (id: string) =>
+  JSON.stringify({
+    id,
+    userType: 'reiter',
+    name: `Crash ${id}`,
+    email: `${id}@example.org`,
+    newsletterOptIn: optsIn(id),
   });
 const optsIn = (id: string) => parseInt(id.slice(-1), 16) % 2 === 0;
 
 /** Sends signups from WORKERS parallel clients until the server stops answering. */
-function load(server: TestServer, onAck: (id: string) => void) {
-  let stopped = false;
-  const worker = async () => {
-    while (!stopped) {
-      const id = crypto.randomUUID();
-      try {
-        const res = await postSignup(server.url, id, `Crash ${id}`);
-        if (res.status === 201) onAck(id);
-        else if (res.status >= 500) throw new Error(`server answered ${res.status}`);
-        await res.arrayBuffer();
-      } catch {
-        stopped = true; // killed: the connection was refused or reset
-      }
-    }
-  };
-  return Promise.all(Array.from({ length: WORKERS }, worker));
-}
+const load = (server: TestServer, onAck: (id: string) => void) =>
+  signupLoad(server.url, onAck, { workers: WORKERS, body: crashSignup });
 
 async function storedIds(server: TestServer): Promise<Set<string>> {
   return new Set((await storedSignups(server.url)).map((s) => s.id));

@@ -5,11 +5,11 @@
 // through the real endpoints, never come back unescaped in any HTML answer.
 //
 // Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> npx vitest run tests/integration/built-server/fuzz.test.ts
-// More runs: FUZZ_RUNS=2000. It uses the e2e project's one build (E2E_BUILD_DIR reuses an existing one).
+// More runs: FUZZ_RUNS=2000. It uses the build tests/support/build-once.ts makes once per run (E2E_BUILD_DIR reuses an existing one).
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import routeConfig from '~/routes';
+import { allRoutes, type RouteConfigEntry } from '../../support/route-table';
 import { startSmtp, type TestSmtp } from '../../support/smtp';
 import { spawnServer, type TestServer } from '../../support/spawn-server';
 import { accessGrant, teamToken } from '../../support/team-client';
@@ -70,14 +70,7 @@ const describeRequest = (r: RawRequest) =>
 // ---------------------------------------------------------------------------------------------
 // Paths: every route of web/routes.ts, its parameters filled with good and bad values.
 
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  file: string;
-  children?: RouteEntry[];
-}
-const flatten = (entries: RouteEntry[]): RouteEntry[] => entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
-const ROUTES = flatten(routeConfig as RouteEntry[]);
+const ROUTES = allRoutes();
 
 const AUTH_ENDPOINTS = [
   'sign-in/email',
@@ -137,7 +130,7 @@ const queryString = fc.oneof(
   fc.constantFrom('?', '?&&', '?a', '?%', '?q=%FF%FE', `?q=${'%41'.repeat(2000)}`, '?_routes=root,routes/home'),
 );
 
-function pathArbitrary(route: RouteEntry): fc.Arbitrary<string> {
+function pathArbitrary(route: RouteConfigEntry): fc.Arbitrary<string> {
   const parts = (route.index ? '' : (route.path ?? '')).split('/').filter(Boolean);
   const filled = parts.map((part): fc.Arbitrary<string> => {
     if (part === ':id')

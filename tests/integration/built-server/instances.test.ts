@@ -2,8 +2,8 @@
 // stack runs its replicas behind the proxy: both take signups, the database-counted rate limit
 // holds across them, a status change through one reaches the live streams held by both, a publish
 // announced through one reaches the pages of both (each instance hears PostgreSQL's NOTIFY on its
-// own connection), an instance that dies leaves the other answering with nothing lost, and SIGTERM
-// stops each one cleanly. (Until decision 033 these were node:cluster workers behind one port; a
+// own connection), an instance killed under signup load leaves the other answering and every signup
+// it acknowledged stored, and SIGTERM stops each one cleanly. (Until decision 033 these were node:cluster workers behind one port; a
 // second process on the embedded database is refused: server.test.ts.)
 import { request } from 'node:http';
 import pg from 'pg';
@@ -14,12 +14,23 @@ import { awayFromWindowEdge } from '../../support/rate-windows';
 import { TEST_DATABASE_URL, requireOrSkip } from '../../support/requirements';
 import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../../support/sanity-standin';
 import { startServer, type TestServer } from '../../support/server';
-import { signupBody } from '../../support/signups';
+import { signupBody, signupLoad } from '../../support/signups';
 import { storedSignups, teamToken } from '../../support/team-client';
 import { until } from '../../support/until';
 
 const LIMIT = 10;
 const SECRET = 'webhook-secret-for-the-instances';
+const KILL_AFTER = 100; // signups the victim acknowledges before it is killed
+// Behind the proxy, as in the compose stack: a request without X-Forwarded-For counts under its
+// socket's address (the rate limit test), the load's each under an address of its own.
+const ENV = { SIGNUP_RATE_LIMIT: String(LIMIT), TRUST_PROXY: 'true' };
+
+let loadAddresses = 0;
+/** An X-Forwarded-For of its own for each request of the load (198.18.0.0/15, for benchmarks), so no limit applies. */
+const newClientAddress = () => {
+  const n = ++loadAddresses;
+  return { 'X-Forwarded-For': `198.18.${(n >> 8) & 255}.${n & 255}` };
+};
 
 /** POST /api/signups on a connection of its own (as requests from many visitors arrive). */
 function signupOnNewConnection(url: string) {
@@ -49,7 +60,7 @@ describe.runIf(postgres)('two instances on one PostgreSQL', () => {
     drop = database.drop;
     databaseUrl = database.url;
     standIn = await startSanityStandIn();
-    const env = { DATABASE_URL: database.url, SIGNUP_RATE_LIMIT: String(LIMIT), ...standInEnv(standIn, SECRET) };
+    const env = { DATABASE_URL: database.url, ...ENV, ...standInEnv(standIn, SECRET) };
     // One after the other, as a rolling start does: the second finds the migrations done.
     instances = [await startServer({ env }), await startServer({ env })];
   });
@@ -158,10 +169,25 @@ describe.runIf(postgres)('two instances on one PostgreSQL', () => {
     expect((await fourPages()).map((html) => html.includes(tagline))).toEqual([true, true, true, true]);
   });
 
-  test('an instance that dies leaves the other answering, and nothing stored is lost', async () => {
+  test('an instance killed under signup load leaves the other answering, and every signup it acknowledged is stored', async () => {
     const [victim, survivor] = instances as [TestServer, TestServer];
-    const before = (await storedSignups(survivor.url)).length;
+    const acked: string[] = [];
+    let kill!: () => void;
+    const killed = new Promise<void>((resolve) => (kill = resolve));
+    const running = signupLoad(
+      victim.url,
+      (id) => {
+        acked.push(id);
+        if (acked.length === KILL_AFTER) kill();
+      },
+      { headers: newClientAddress },
+    );
+    await killed;
+    // Killed while requests are in flight.
     expect(await victim.stop('SIGKILL')).toBe(null);
+    await running;
+    const ackedAtKill = [...acked];
+    expect(ackedAtKill.length).toBeGreaterThanOrEqual(KILL_AFTER);
     /** /healthz on four new connections (0 for a refused or reset one). */
     const health = () =>
       Promise.all(
@@ -175,12 +201,16 @@ describe.runIf(postgres)('two instances on one PostgreSQL', () => {
         ),
       );
     expect(await health()).toEqual([200, 200, 200, 200]);
-    expect((await storedSignups(survivor.url)).length).toBe(before);
-    // A replacement (the compose stack's restart policy) joins on the same database.
-    instances[0] = await startServer({ env: { DATABASE_URL: databaseUrl, ...standInEnv(standIn, SECRET) } });
-    expect((await storedSignups(instances[0].url)).length).toBe(before);
+    const stored = await storedSignups(survivor.url);
+    const storedIds = new Set(stored.map((s) => s.id));
+    expect(ackedAtKill.filter((id) => !storedIds.has(id))).toEqual([]);
+    // A replacement (the compose stack's restart policy) joins on the same database and sees the same.
+    instances[0] = await startServer({ env: { DATABASE_URL: databaseUrl, ...ENV, ...standInEnv(standIn, SECRET) } });
+    expect((await storedSignups(instances[0].url)).length).toBe(stored.length);
   });
 
+  // Stops the survivor and the replacement the test above put in instances[0] (were it to fail
+  // before that, instances[0] is the killed victim and this fails too).
   test('SIGTERM stops each instance cleanly', async () => {
     const codes = await Promise.all(instances.map((instance) => instance.stop()));
     expect(codes).toEqual([0, 0]);
