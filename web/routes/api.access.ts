@@ -8,7 +8,7 @@ import {
   handleApi,
   jsonError,
   methodNotAllowed,
-  problemStatus,
+  problemInit,
   readJson,
 } from '~/server/http/http.server';
 
@@ -22,10 +22,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const result = await checkAccessCode(code, context.get(clientAddressContext));
     // A refusal answers in the same {valid, error} shape as a wrong code (docs/api.md).
     if (!result.ok)
-      return Response.json({ valid: false, error: result.message } satisfies AccessAnswer, {
-        status: problemStatus(result.problem),
-        headers: { 'Retry-After': String(result.retryAfter) },
-      });
+      return Response.json({ valid: false, error: result.message } satisfies AccessAnswer, problemInit(result));
     const { answer, setCookie } = result.value;
     return Response.json(answer, { status: 200, headers: setCookie ? { 'Set-Cookie': setCookie } : {} });
   });
