@@ -102,6 +102,24 @@ describeEachDatabase('POST /api/signups', (current) => {
     expect(Number(n)).toBe(1);
   });
 
+  test('the same id with differing bodies in one write: the answer and the confirmation mail follow the stored row', async () => {
+    const id = crypto.randomUUID();
+    const bodies = [
+      signup({ id, name: 'Erste Anmeldung', newsletterOptIn: true }),
+      ...Array.from({ length: 11 }, () => signup({ id, name: 'Spätere Anmeldung', newsletterOptIn: false })),
+    ];
+    const answers = await Promise.all(bodies.map((b) => submit(b)));
+    const created = answers.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    const [stored] = await rows();
+    expect((await created[0]!.json()).data).toMatchObject({
+      name: stored!.name,
+      newsletterOptIn: stored!.newsletterOptIn,
+    });
+    const mails = await current().db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.signupId, id));
+    expect(mails).toHaveLength(stored!.newsletterOptIn ? 1 : 0);
+  });
+
   test('many parallel signups (written together) are each answered 201 with their own record', async () => {
     const bodies = Array.from({ length: 120 }, (_, i) => signup({ name: `Parallel ${i}` }));
     const answers = await Promise.all(bodies.map((b) => submit(b)));

@@ -50,7 +50,10 @@ async function commitSignups(batch: Waiting[]) {
 async function insertRows(rows: SignupRow[]) {
   const { db } = getDatabase();
   const t = schema.signups;
-  const sent = new Map(rows.map((r) => [r.id, r]));
+  // The first row of an id is the one the INSERT stores (later ones conflict with it): the answer
+  // and the confirmation mail follow it.
+  const sent = new Map<string, SignupRow>();
+  for (const row of rows) if (!sent.has(row.id)) sent.set(row.id, row);
   const optedIn = (id: string) => sent.get(id)!.newsletterOptIn;
   const write = async (tx: Db) => {
     // Only the columns the database fills in come back (returning whole rows costs more than the insert).
