@@ -60,10 +60,12 @@ COPY web/server/db web/server/db
 COPY drizzle drizzle
 COPY content content
 COPY --from=build /app/build build
-# DATA_DIR (mail outbox without SMTP, backups, the embedded database without DATABASE_URL) and the
-# image cache are the only places the server writes; npm (`npm run db:backup`) writes its cache and
-# logs to /tmp. So the container runs with a read-only root file system (compose.yaml).
-RUN install -d -o node -g node /data /app/.cache
+# DATA_DIR (mail outbox without SMTP, backups, the embedded database without DATABASE_URL; the
+# node user's alone, 0700, as the server keeps it) and the image cache are the only places the
+# server writes; npm (`npm run db:backup`) writes its cache and logs to /tmp. So the container runs
+# with a read-only root file system (compose.yaml).
+RUN install -d -m 700 -o node -g node /data \
+ && install -d -o node -g node /app/.cache
 USER node
 EXPOSE 3000
 # The server answers 200 once its database answers and its pages are ready, 503 while the

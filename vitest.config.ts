@@ -4,6 +4,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // real PostgreSQL; real SMTP server), built-server (the production build as a server process, over
 // plain HTTP: tests/integration/built-server/), e2e (the built server in a real Chromium), containers
 // (the production image and the compose stack under podman). built-server and e2e share one build.
+// Three groups, one after the other: unit and integration (in-process, each file with its own
+// PGlite and its own fresh PostgreSQL database), then built-server and e2e (servers and browsers),
+// then containers, each group two files at a time but containers. Set here, not left to Vitest:
+// its default on two cores is one worker (all cores but one), and it puts a project whose files run
+// one at a time in a group of its own after every other, so unit and integration ran alone, file
+// after file, after the containers. The projects of one group have the same maxWorkers.
+const TWO_AT_A_TIME = 2;
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -19,6 +27,7 @@ export default defineConfig({
             'tests/unit/**/*.test.{ts,tsx}',
           ],
           environment: 'node',
+          maxWorkers: TWO_AT_A_TIME,
         },
       },
       {
@@ -29,6 +38,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'tests/integration/built-server/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file has its own PGlite and its own fresh PostgreSQL database: two at a time.
+          maxWorkers: TWO_AT_A_TIME,
         },
       },
       {
@@ -39,8 +50,9 @@ export default defineConfig({
           globalSetup: ['tests/support/build-once.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          sequence: { groupOrder: 1 },
           // Each file starts its own servers (and some a PostgreSQL or a load): two at a time on two cores.
-          maxWorkers: 2,
+          maxWorkers: TWO_AT_A_TIME,
         },
       },
       {
@@ -51,8 +63,9 @@ export default defineConfig({
           globalSetup: ['tests/support/build-once.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          sequence: { groupOrder: 1 },
           // Each file starts its own server and browser; two at a time fit two cores.
-          maxWorkers: 2,
+          maxWorkers: TWO_AT_A_TIME,
         },
       },
       {
@@ -67,7 +80,7 @@ export default defineConfig({
           maxWorkers: 1,
           // And after every other project, not beside them: the operations tests count failed
           // requests under load, and two cores shared with browser tests starve health checks.
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -12,7 +12,9 @@
 #   deploy/stack.sh images             the app images on this machine; the running one is marked
 #   deploy/stack.sh restart SERVICE    one service (app1, app2, proxy, db); a replica drains first
 #   deploy/stack.sh status             what runs, each replica's /healthz, the site's answer over https
+#   deploy/stack.sh ca                 Caddy's own authority's certificate (TLS_MODE=internal), for curl --cacert
 #   deploy/stack.sh backup [DIR]       a database backup (kept in the volume), copied to DIR (./backups)
+#   deploy/stack.sh schedule [DIR]     the backup every night at 03:30 (a systemd timer), copied to DIR
 #   deploy/stack.sh drill [FILE]       the restore drill: a backup into a scratch database, rows counted
 #   deploy/stack.sh restore FILE       a backup into a new, empty stack (the disaster restore);
 #                                      --replace: into this stack, replacing its data
@@ -42,6 +44,8 @@ cd "$STACK_DIR"
 PROJECT=${COMPOSE_PROJECT_NAME:-$(basename "$STACK_DIR" | tr '[:upper:]' '[:lower:]' | tr -cd 'a-z0-9_-')}
 IMAGE_REPO=${IMAGE_REPO:-localhost/bewegungscoaching}
 # How long a replica may take to drain (compose.yaml's stop_grace_period) and to become ready.
+# podman-compose 1.0 ignores stop_grace_period: compose() gives every container it creates this
+# stop timeout itself, which every later `podman stop` (Podman's boot service at a shutdown too) uses.
 STOP_TIMEOUT=20
 READY_TIMEOUT=240
 # Caddy checks each replica every second: after this long it has noticed a change of /healthz.
@@ -90,7 +94,7 @@ compose() {
   if [ "$TOOL" = docker ]; then
     docker compose -p "$PROJECT" "${args[@]}" "$@" >"$PRIVATE_LOG" 2>&1 || status=$?
   else
-    podman-compose -p "$PROJECT" "${args[@]}" "$@" >"$PRIVATE_LOG" 2>&1 || status=$?
+    podman-compose -p "$PROJECT" --podman-run-args="--stop-timeout=$STOP_TIMEOUT" "${args[@]}" "$@" >"$PRIVATE_LOG" 2>&1 || status=$?
   fi
   if [ $status -ne 0 ]; then
     compose_errors >&2
@@ -457,6 +461,16 @@ cmd_start() {
   cmd_status
 }
 
+# The certificate of Caddy's local authority, which signs the site's certificate under
+# TLS_MODE=internal: for `curl --cacert` or a test browser (docs/deploy.md, step 6).
+cmd_ca() {
+  local proxy
+  proxy=$(container_of proxy)
+  [ -n "$proxy" ] && running "$proxy" || die "Caddy does not run: deploy/stack.sh start"
+  $ENGINE exec "$proxy" cat /data/caddy/pki/authorities/local/root.crt ||
+    die "Caddy has no local authority: it makes one with TLS_MODE=internal in .env (then deploy/stack.sh restart proxy)."
+}
+
 cmd_stop() {
   local service id
   for service in proxy app2 app1 db; do
@@ -486,6 +500,8 @@ cmd_status() {
 # are deleted. Prints the copy's path. Logs nothing secret (podman-compose is not involved).
 cmd_backup() {
   local dir=${1:-${BACKUP_DIR:-$STACK_DIR/backups}} keep=${BACKUP_COPIES:-30} id="" service file
+  # When it ran, for a log that is only appended to (the timer's journal has its own times).
+  step "$(date -u +%Y-%m-%dT%H:%M:%SZ) backup of the stack $PROJECT"
   for service in "${REPLICAS[@]}"; do
     id=$(container_of "$service")
     [ -n "$id" ] && running "$id" && break
@@ -520,7 +536,9 @@ cmd_drill() {
     file=/data/restore/drill
   fi
   step "Restoring $file into the database drill"
-  $ENGINE exec "$db" psql -q -U postgres -d postgres -c 'DROP DATABASE IF EXISTS drill' -c 'CREATE DATABASE drill OWNER app' >/dev/null
+  # Without the NOTICE that a first drill's DROP … IF EXISTS would print (there is no drill yet).
+  $ENGINE exec "$db" psql -q -U postgres -d postgres -c 'SET client_min_messages TO warning' \
+    -c 'DROP DATABASE IF EXISTS drill' -c 'CREATE DATABASE drill OWNER app' >/dev/null
   local status=0
   $ENGINE exec "$id" sh -c "DATABASE_URL=\${DATABASE_URL%/*}/drill exec node scripts/db-restore.ts '$file'" || status=$?
   $ENGINE exec "$db" psql -q -U postgres -d postgres -c 'DROP DATABASE drill' >/dev/null
@@ -627,6 +645,45 @@ cmd_boot() {
   fi
 }
 
+# The nightly backup as a systemd timer (a fresh Debian has systemd, not cron): a service that runs
+# `deploy/stack.sh backup DIR` with this stack's settings, and a timer at 03:30 that also catches up
+# a run the server missed while it was off. What it printed, with times: journalctl -u NAME-backup.
+cmd_schedule() {
+  local dir=${1:-/srv/backups} unit="$PROJECT-backup" units=${SYSTEMD_UNIT_DIR:-/etc/systemd/system}
+  case $dir in /*) ;; *) dir="$PWD/$dir" ;; esac
+  # The settings this command was given in its environment, so that the timer acts on this stack.
+  local name value environment=""
+  for name in STACK_TOOL STACK_DIR COMPOSE_FILE COMPOSE_PROJECT_NAME IMAGE_REPO BACKUP_COPIES; do
+    value=$(printenv "$name") || continue
+    environment+="Environment=\"$name=$value\""$'\n'
+  done
+  cat >"$units/$unit.service" <<EOF
+[Unit]
+Description=Backup of the site $PROJECT (deploy/stack.sh backup, copies in $dir)
+Wants=network-online.target
+After=network-online.target
+
+[Service]
+Type=oneshot
+${environment}ExecStart="$ROOT/deploy/stack.sh" backup "$dir"
+EOF
+  cat >"$units/$unit.timer" <<EOF
+[Unit]
+Description=The nightly backup of the site $PROJECT
+
+[Timer]
+OnCalendar=*-*-* 03:30:00
+Persistent=true
+
+[Install]
+WantedBy=timers.target
+EOF
+  systemctl daemon-reload
+  systemctl enable --now "$unit.timer"
+  say "✔ A backup every night at 03:30 into $dir ($unit.timer). What it printed: journalctl -u $unit"
+  say "  Try it now: systemctl start $unit && journalctl -u $unit -n 20"
+}
+
 usage() { awk 'NR > 1 && /^# A replica/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}" >&2; }
 
 command=${1:-help}
@@ -640,7 +697,9 @@ case $command in
   images) cmd_images ;;
   restart) cmd_restart "$@" ;;
   status) cmd_status ;;
+  ca) cmd_ca ;;
   backup) cmd_backup "$@" ;;
+  schedule) cmd_schedule "$@" ;;
   restore) cmd_restore "$@" ;;
   drill) cmd_drill "$@" ;;
   invite) cmd_invite "$@" ;;

@@ -50,8 +50,28 @@ export function imageField(options: {
 export const httpsUrl = (rule: UrlRule) =>
   rule.uri({ scheme: ['https'] }).error('Bitte gib eine vollständige Adresse ein, die mit https:// beginnt.');
 
-/** Portable Text: paragraphs, bold/italic, links, lists; headings only where a page needs them. */
-export function richText(options: { headings?: boolean; operatorDetails?: boolean } = {}) {
+/** A link's address in a page's text: https, mailto, or a page of this site. */
+const pageLinkHref = defineField({
+  name: 'href',
+  title: 'Adresse',
+  description: 'https://…, mailto:… oder eine Seite dieser Website wie /imprint',
+  type: 'url',
+  validation: (rule) =>
+    rule
+      .required()
+      .uri({ scheme: ['https', 'mailto'], allowRelative: true })
+      // A page of this site starts with "/": "imprint" alone would be relative to the page.
+      .custom((href) => (typeof href !== 'string' || /^(\/|https:|mailto:)/.test(href) ? true : 'relative'))
+      .error('Bitte gib eine Adresse mit https:// oder mailto: ein, oder eine Seite wie /imprint.'),
+});
+
+/**
+ * Portable Text: paragraphs, bold/italic, links, lists; headings only where a page needs them.
+ * `href` replaces the link's address field (the newsletter checks its links by its own rules).
+ */
+export function richText(
+  options: { headings?: boolean; operatorDetails?: boolean; href?: ReturnType<typeof defineField> } = {},
+) {
   return [
     defineArrayMember({
       type: 'block',
@@ -78,23 +98,7 @@ export function richText(options: { headings?: boolean; operatorDetails?: boolea
             name: 'link',
             title: 'Link',
             type: 'object',
-            fields: [
-              defineField({
-                name: 'href',
-                title: 'Adresse',
-                description: 'https://…, mailto:… oder eine Seite dieser Website wie /imprint',
-                type: 'url',
-                validation: (rule) =>
-                  rule
-                    .required()
-                    .uri({ scheme: ['https', 'mailto'], allowRelative: true })
-                    // A page of this site starts with "/": "imprint" alone would be relative to the page.
-                    .custom((href) =>
-                      typeof href !== 'string' || /^(\/|https:|mailto:)/.test(href) ? true : 'relative',
-                    )
-                    .error('Bitte gib eine Adresse mit https:// oder mailto: ein, oder eine Seite wie /imprint.'),
-              }),
-            ],
+            fields: [options.href ?? pageLinkHref],
           },
         ],
       },

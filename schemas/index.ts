@@ -4,8 +4,10 @@ import { horseCase } from './documents/horseCase';
 import { learningSlide } from './documents/learningSlide';
 import { legalPage } from './documents/legalPage';
 import { mediaReference } from './documents/mediaReference';
+import { newsletter } from './documents/newsletter';
 import { programme } from './documents/programme';
 import { questionCard } from './documents/questionCard';
+import { newsletterButton } from './objects/newsletterButton';
 import { landingSections, sectionTexts, switchSection } from './objects/sectionTexts';
 import { communityGroup, heroVideo, operator, operatorDetails, photoNetwork } from './objects/settingsParts';
 import { decisionMails, decisionMailText, decisionMailVariant } from './singletons/decisionMails';
@@ -20,7 +22,16 @@ export const SINGLETONS = {
 } as const;
 
 export const singletonTypes = [siteSettings, landingPage, decisionMails];
-export const documentTypes = [programme, horseCase, mediaReference, questionCard, learningSlide, faqItem, legalPage];
+export const documentTypes = [
+  programme,
+  horseCase,
+  mediaReference,
+  questionCard,
+  learningSlide,
+  faqItem,
+  legalPage,
+  newsletter,
+];
 export const objectTypes = [
   sectionTexts,
   switchSection,
@@ -32,6 +43,7 @@ export const objectTypes = [
   operatorDetails,
   decisionMailText,
   decisionMailVariant,
+  newsletterButton,
 ];
 
 export const schemaTypes = [...singletonTypes, ...documentTypes, ...objectTypes];

@@ -4,7 +4,7 @@
 import { defineQuery } from 'groq';
 
 // An image with its alt text and the asset facts the image pipeline needs (no CDN URL reaches a
-// visitor: web/server/images.server.ts copies the original and serves renditions from our origin).
+// visitor: web/server/content/images.server.ts copies the original and serves renditions from our origin).
 // Written once; typegen expands the constant, and ~/lib/content-types recognises its result shape
 // to replace it with the responsive image the pages get. Not exported: every export is a query.
 const IMAGE = /* groq */ `{alt, "asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip}}`;
@@ -71,3 +71,17 @@ export const communityGroupsQuery = defineQuery(`*[_id == "siteSettings"][0].com
   "capacity": coalesce(capacity, 1000),
   "active": coalesce(active, true)
 }`);
+
+// Newsletters: read by the team dashboard, the mail queue and the editor's preview of the mail,
+// never by a page. An image keeps its asset's URL: the server checks that it lies in the dataset.
+const NEWSLETTER = /* groq */ `{
+  "id": _id, "updatedAt": _updatedAt, subject, preheader, audience,
+  body[]{
+    ...,
+    _type == "image" => {"asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}}
+  }
+}`;
+export const newslettersQuery = defineQuery(
+  `*[_type == "newsletter" && !(_id in path("drafts.**"))] | order(_updatedAt desc, _id asc)${NEWSLETTER}`,
+);
+export const newsletterQuery = defineQuery(`*[_type == "newsletter" && _id == $id][0]${NEWSLETTER}`);

@@ -15,6 +15,12 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: schema.json
+export type Button = {
+  _type: 'button';
+  label?: string;
+  url?: string;
+};
+
 export type DecisionMailVariant = {
   _type: 'decisionMailVariant';
   applicationType: 'Mentor' | 'Mentee' | 'Business Partner';
@@ -115,6 +121,65 @@ export type SectionTexts = {
   cta?: string;
 };
 
+export type Newsletter = {
+  _id: string;
+  _type: 'newsletter';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  subject: string;
+  preheader?: string;
+  audience: 'alle' | 'reiter' | 'trainer';
+  body: Array<
+    | {
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: 'span';
+          _key: string;
+        }>;
+        style?: 'normal' | 'h2' | 'h3';
+        listItem?: 'bullet' | 'number';
+        markDefs?: Array<{
+          href?: string;
+          _type: 'link';
+          _key: string;
+        }>;
+        level?: number;
+        _type: 'block';
+        _key: string;
+      }
+    | {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        _type: 'image';
+        _key: string;
+      }
+    | ({
+        _key: string;
+      } & Button)
+  >;
+};
+
+export type SanityImageCrop = {
+  _type: 'sanity.imageCrop';
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+};
+
+export type SanityImageHotspot = {
+  _type: 'sanity.imageHotspot';
+  x: number;
+  y: number;
+  height: number;
+  width: number;
+};
+
 export type LegalPage = {
   _id: string;
   _type: 'legalPage';
@@ -192,22 +257,6 @@ export type LearningSlide = {
     alt?: string;
     _type: 'image';
   };
-};
-
-export type SanityImageCrop = {
-  _type: 'sanity.imageCrop';
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
-
-export type SanityImageHotspot = {
-  _type: 'sanity.imageHotspot';
-  x: number;
-  y: number;
-  height: number;
-  width: number;
 };
 
 export type QuestionCard = {
@@ -572,6 +621,7 @@ export type Slug = {
 };
 
 export type AllSanitySchemaTypes =
+  | Button
   | DecisionMailVariant
   | DecisionMailText
   | OperatorDetails
@@ -583,11 +633,12 @@ export type AllSanitySchemaTypes =
   | LandingSections
   | SwitchSection
   | SectionTexts
+  | Newsletter
+  | SanityImageCrop
+  | SanityImageHotspot
   | LegalPage
   | FaqItem
   | LearningSlide
-  | SanityImageCrop
-  | SanityImageHotspot
   | QuestionCard
   | MediaReference
   | HorseCase
@@ -984,3 +1035,105 @@ export type CommunityGroupsQueryResult = Array<{
   capacity: number;
   active: boolean | true;
 }> | null;
+
+// Source: ../schemas/queries.ts
+// Variable: newslettersQuery
+// Query: *[_type == "newsletter" && !(_id in path("drafts.**"))] | order(_updatedAt desc, _id asc){  "id": _id, "updatedAt": _updatedAt, subject, preheader, audience,  body[]{    ...,    _type == "image" => {"asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}}  }}
+export type NewslettersQueryResult = Array<{
+  id: string;
+  updatedAt: string;
+  subject: string;
+  preheader: string | null;
+  audience: 'alle' | 'reiter' | 'trainer';
+  body: Array<
+    | {
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: 'span';
+          _key: string;
+        }>;
+        style?: 'h2' | 'h3' | 'normal';
+        listItem?: 'bullet' | 'number';
+        markDefs?: Array<{
+          href?: string;
+          _type: 'link';
+          _key: string;
+        }>;
+        level?: number;
+        _type: 'block';
+        _key: string;
+      }
+    | {
+        _key: string;
+        _type: 'button';
+        label?: string;
+        url?: string;
+      }
+    | {
+        asset: {
+          _id: string;
+          url: string;
+          width: number | null;
+          height: number | null;
+        } | null;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        _type: 'image';
+        _key: string;
+      }
+  >;
+}>;
+
+// Source: ../schemas/queries.ts
+// Variable: newsletterQuery
+// Query: *[_type == "newsletter" && _id == $id][0]{  "id": _id, "updatedAt": _updatedAt, subject, preheader, audience,  body[]{    ...,    _type == "image" => {"asset": asset->{_id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height}}  }}
+export type NewsletterQueryResult = {
+  id: string;
+  updatedAt: string;
+  subject: string;
+  preheader: string | null;
+  audience: 'alle' | 'reiter' | 'trainer';
+  body: Array<
+    | {
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: 'span';
+          _key: string;
+        }>;
+        style?: 'h2' | 'h3' | 'normal';
+        listItem?: 'bullet' | 'number';
+        markDefs?: Array<{
+          href?: string;
+          _type: 'link';
+          _key: string;
+        }>;
+        level?: number;
+        _type: 'block';
+        _key: string;
+      }
+    | {
+        _key: string;
+        _type: 'button';
+        label?: string;
+        url?: string;
+      }
+    | {
+        asset: {
+          _id: string;
+          url: string;
+          width: number | null;
+          height: number | null;
+        } | null;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        _type: 'image';
+        _key: string;
+      }
+  >;
+} | null;

@@ -2,11 +2,13 @@
 // Studio's validation; broken content is caught by the rules that keep the page intact.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the tests break documents and walk compiled schema types, both untyped JSON */
 import { describe, expect, test } from 'vitest';
-import type { SanityDocument } from '../web/server/content/export-format.server';
 import { schemaTypes, SINGLETONS } from './index';
 import { PLACEHOLDER_WARNING, placeholderIn, placeholdersInBlocks } from './placeholders';
 import { bundledDataset, compiledSchema, documentErrors, schemaProblems } from '../tests/support/sanity-schema';
 import { launchReadySettings } from '../tests/support/launch-ready';
+
+/** A document of the dataset, as the test support reads it (schemas/ imports nothing of the server). */
+type SanityDocument = ReturnType<typeof bundledDataset>[number];
 
 const dataset = bundledDataset();
 const schema = compiledSchema();
@@ -107,6 +109,14 @@ describe('rules that stop a broken page', () => {
     expect(errors).toMatch(/communityGroups\.{"_key":"trainerinnen-1"}\.inviteUrl: .*chat\.whatsapp\.com/);
   });
 
+  test('a WhatsApp link with a control character (the server would skip it)', async () => {
+    const settings = byId('siteSettings');
+    settings.communityGroups[0].inviteUrl = 'https://chat.whatsapp.com/Ab12\r\nSet-Cookie: x=1';
+    expect((await errorsOf(settings)).join('\n')).toMatch(
+      /communityGroups\.{"_key":"reiterclub-1"}\.inviteUrl: .*chat\.whatsapp\.com/,
+    );
+  });
+
   test('a group with a capacity outside 1–1,024, without a name or an audience', async () => {
     const settings = byId('siteSettings');
     settings.communityGroups[0].capacity = 1025;
@@ -163,6 +173,68 @@ describe('rules that stop a broken page', () => {
     expect((await errorsOf(copy)).join('\n')).toMatch(/slug: Für diese Seite gibt es schon/);
   });
 });
+
+describe('a newsletter the Studio refuses to publish', () => {
+  const errorsOf = async (doc: SanityDocument) => (await documentErrors(doc, dataset, schema)).join('\n');
+  const sample = () => byId('newsletter-sitz');
+  const linked = (doc: ReturnType<typeof sample>) => doc.body.findIndex((b: any) => b.markDefs?.length);
+  const key = (doc: ReturnType<typeof sample>, i: number) => JSON.stringify({ _key: doc.body[i]._key });
+
+  test('the sample passes; a subject over 90 characters is refused, naming its length', async () => {
+    const newsletter = sample();
+    expect(await errorsOf(newsletter)).toBe('');
+    newsletter.subject = 'x'.repeat(91);
+    expect(await errorsOf(newsletter)).toBe(
+      'subject: Der Betreff ist 91 Zeichen lang; höchstens 90 passen in die Betreffzeile.',
+    );
+    newsletter.subject = 'x'.repeat(90);
+    newsletter.preheader = 'p'.repeat(141);
+    expect(await errorsOf(newsletter)).toMatch(/^preheader: Der Vorschautext ist 141 Zeichen lang/);
+  });
+
+  test('a missing subject, audience or body', async () => {
+    const newsletter = sample();
+    delete newsletter.subject;
+    newsletter.audience = 'pferde';
+    newsletter.body = [];
+    const errors = await errorsOf(newsletter);
+    expect(errors).toMatch(/subject: Der Betreff fehlt/);
+    expect(errors).toMatch(/audience: /);
+    expect(errors).toMatch(/body: Der Text fehlt/);
+  });
+
+  test('a javascript: link, a WhatsApp invitation as a link, a button to javascript:', async () => {
+    const newsletter = sample();
+    const i = linked(newsletter);
+    newsletter.body[i].markDefs[0].href = 'javascript:alert(1)';
+    expect(await errorsOf(newsletter)).toMatch(
+      new RegExp(
+        `body\\.${escape(key(newsletter, i))}\\.markDefs.*href: Der Link „javascript:alert\\(1\\)“ ist nicht erlaubt`,
+      ),
+    );
+    newsletter.body[i].markDefs[0].href = 'https://chat.whatsapp.com/ABC';
+    expect(await errorsOf(newsletter)).toMatch(/href: Bitte verlinke die WhatsApp-Gruppe über \/gruppe\/reiter/);
+    const b = newsletter.body.findIndex((part: any) => part._type === 'button');
+    newsletter.body[i].markDefs[0].href = '/';
+    newsletter.body[b].url = 'javascript:alert(2)';
+    expect(await errorsOf(newsletter)).toMatch(/url: Der Link „javascript:alert\(2\)“ ist nicht erlaubt/);
+  });
+
+  test('an image without alt text or file, and two buttons', async () => {
+    const newsletter = sample();
+    const img = newsletter.body.findIndex((part: any) => part._type === 'image');
+    newsletter.body[img].alt = 'Pfd';
+    expect(await errorsOf(newsletter)).toMatch(/Bitte beschreibe das Bild in mindestens 5 Zeichen/);
+    newsletter.body[img] = { _type: 'image', _key: 'ohne', alt: 'Ein Bild ohne Datei' };
+    expect(await errorsOf(newsletter)).toMatch(/Bitte lade das Bild hoch/);
+    const button = newsletter.body.find((part: any) => part._type === 'button');
+    newsletter.body[img] = { ...button, _key: 'zweiter' };
+    expect(await errorsOf(newsletter)).toMatch(/body: Ein Newsletter hat höchstens einen Button/);
+  });
+});
+
+/** A string as a regular expression that matches it literally. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('placeholders: the Studio warns before they are published', () => {
   const warningsOf = async (doc: SanityDocument) =>

@@ -3,6 +3,7 @@
 // `locations` lists, per document type, the pages a document appears on (shown above the document
 // in the Studio); `mainDocuments` says which document a page is about (opened beside the frame).
 import { defineDocuments, defineLocations, presentationTool } from 'sanity/presentation';
+import { NEWSLETTER_PREVIEW_PATH, newsletterPreviewPath } from '../web/lib/newsletter';
 import { LEGAL_PAGES } from '../web/lib/public-pages';
 import { SINGLETONS } from '../schemas';
 import { previewOrigin } from './env';
@@ -39,6 +40,8 @@ export const presentation = presentationTool({
         filter: '_type == "legalPage" && slug == $slug',
         params: { slug: page.slug },
       })),
+      // A newsletter is shown as the mail will look, on a page of its own.
+      { route: `${NEWSLETTER_PREVIEW_PATH}:id`, filter: '_type == "newsletter" && _id == $id' },
     ]),
     locations: {
       ...onStartPage,
@@ -52,6 +55,20 @@ export const presentation = presentationTool({
           const page = LEGAL_PAGES.find((p) => p.slug === doc?.slug);
           return page ? { locations: [{ title: String(doc?.title ?? page.path), href: page.path }] } : null;
         },
+      }),
+      newsletter: defineLocations({
+        select: { id: '_id', subject: 'subject' },
+        resolve: (doc) =>
+          doc?.id
+            ? {
+                locations: [
+                  {
+                    title: `E-Mail: ${String(doc.subject ?? 'Newsletter')}`,
+                    href: newsletterPreviewPath(String(doc.id)),
+                  },
+                ],
+              }
+            : null,
       }),
     },
   },

@@ -12,6 +12,7 @@ import { ServerContentProvider } from '~/components/Static';
 import { renderedContentContext } from '~/server/content/content.server';
 import { nonceContext } from '~/server/http/http.server';
 import { log } from '~/server/log.server';
+import fontFacesHref from '~/styles/fonts.css?url';
 
 // The server process starts from here (server.ts), so start-up shares this bundle's modules.
 export { startServer } from '~/server/app/start.server';
@@ -55,20 +56,36 @@ export const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g;
 export const MODULE_SCRIPT = '<script type="module" async="">';
 export const DEFERRED_MODULE_ID = 'rr-deferred-module';
 export const MODULE_PRELOADS_ID = 'rr-module-preloads';
+/**
+ * The font faces' stylesheet as `<Links>` renders it (root.tsx). On a prerendered page it waits in
+ * a `<template>` of this id, where it stood, until the first paint: the web fonts are then requested
+ * after the first view is on screen, which paints in the fallback faces (global.css: matched metrics,
+ * never smaller than the brand's faces, so the swap moves nothing and is no new largest paint). Put
+ * back in its place, the link is where React's hydration expects it; `<noscript>` keeps the fonts
+ * for a visitor without JavaScript.
+ */
+export const FONT_FACES_LINK = `<link nonce="" rel="stylesheet" href="${fontFacesHref}"/>`;
+export const LATE_STYLES_ID = 'late-styles';
 /** Longest wait for a paint entry after `load` (browsers without paint timing, hidden tabs). */
 const PAINT_WAIT_MS = 2000;
 
 /** Runs in the browser, inline: self-contained (no imports, no outer names). */
-function loadModulesWhenDue(moduleId: string, preloadsId: string, paintWaitMs: number) {
+function loadModulesWhenDue(moduleId: string, preloadsId: string, paintWaitMs: number, lateStylesId: string) {
   const d = document;
   const nonce = (d.currentScript as HTMLScriptElement).nonce;
   let done = false;
   let loaded = false;
   let painted = false;
   const inputs = ['pointerdown', 'keydown', 'touchstart'];
+  // The stylesheets held back until the first paint (the font faces), put back where they stood.
+  function lateStyles() {
+    const late = d.getElementById(lateStylesId) as HTMLTemplateElement | null;
+    if (late) late.replaceWith(late.content);
+  }
   function go() {
     if (done) return;
     done = true;
+    lateStyles();
     inputs.forEach(function (e) {
       removeEventListener(e, go, true);
     });
@@ -94,10 +111,12 @@ function loadModulesWhenDue(moduleId: string, preloadsId: string, paintWaitMs: n
     new PerformanceObserver(function (list, observer) {
       if (!list.getEntriesByName('first-contentful-paint').length) return;
       observer.disconnect();
+      lateStyles();
       painted = true;
       whenBoth();
     }).observe({ type: 'paint', buffered: true });
   } catch {
+    lateStyles();
     painted = true;
   }
   function onLoad() {
@@ -112,11 +131,11 @@ function loadModulesWhenDue(moduleId: string, preloadsId: string, paintWaitMs: n
   });
 }
 
-const LOAD_MODULES = `(${loadModulesWhenDue.toString()})(${JSON.stringify(DEFERRED_MODULE_ID)},${JSON.stringify(MODULE_PRELOADS_ID)},${PAINT_WAIT_MS})`;
+const LOAD_MODULES = `(${loadModulesWhenDue.toString()})(${JSON.stringify(DEFERRED_MODULE_ID)},${JSON.stringify(MODULE_PRELOADS_ID)},${PAINT_WAIT_MS},${JSON.stringify(LATE_STYLES_ID)})`;
 
 /**
- * Rewrites a prerendered page so that its modules load after the first view (see above). All or
- * nothing: unless the router's module script is there exactly once and at least one module preload,
+ * Rewrites a prerendered page so that its modules load after the first view (see above), and its
+ * font faces' stylesheet once the first view is painted (FONT_FACES_LINK). All or nothing: unless the router's module script is there exactly once and at least one module preload,
  * the page is returned as it is and `unmatched` names what was missing (React Router's output changed).
  */
 export function deferModules(html: string): { html: string; unmatched: string[] } {
@@ -127,6 +146,11 @@ export function deferModules(html: string): { html: string; unmatched: string[] 
   ];
   if (unmatched.length > 0) return { html, unmatched };
   const deferred = html
+    // Once, where it stands (a page without it, should there be one, keeps what it has).
+    .replace(
+      FONT_FACES_LINK,
+      `<template id="${LATE_STYLES_ID}">${FONT_FACES_LINK}</template><noscript>${FONT_FACES_LINK}</noscript>`,
+    )
     .replace(MODULE_PRELOAD, '')
     .replace(
       MODULE_SCRIPT,

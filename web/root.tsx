@@ -15,19 +15,17 @@ import { useNonce } from '~/components/Nonce';
 import { MessagePage } from '~/components/MessagePage';
 import { ERROR_PAGE_COPY } from '~/copy/landing';
 import { sendInsights } from '~/lib/insights-loader';
-import '~/styles/fonts.css';
-import cormorantSubset from '~/assets/fonts/cormorant-garamond-de-500-normal.woff2?url';
-import interSubset from '~/assets/fonts/inter-de-wght-normal.woff2?url';
+import fontFacesHref from '~/styles/fonts.css?url';
 import '~/styles/global.css';
 
-// Fonts are self-hosted: fontsource's files subset to German text, the only faces of their families
-// (fonts.css); size-adjusted fallbacks keep the layout still. The display face of the first view's
-// title is preloaded; the text face too, but at low priority: it then loads beside the stylesheet
-// instead of after it, without competing with it (a normal-priority preload delayed the first paint).
-export const links: Route.LinksFunction = () => [
-  { rel: 'preload', href: cormorantSubset, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: interSubset, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', fetchPriority: 'low' },
-];
+// Fonts are self-hosted: fontsource's files subset to German text, the only faces of their families.
+// Their two @font-face rules are a stylesheet of their own (fonts.css), not part of root's, and
+// nothing preloads the files: on a prerendered page (the landing page) that stylesheet is inserted
+// once the first view is painted (deferModules in web/entry.server.tsx), so that the first paint
+// shares the link with nothing and the page paints in the metric-matched fallback faces
+// (global.css), which are never smaller than the brand's, so the swap moves nothing and makes no new
+// largest paint. Server-rendered pages link it as usual.
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: fontFacesHref }];
 
 // The editor's preview tools: loaded only when a previewed page (its loader data carries `preview`)
 // is shown, never on a public page.

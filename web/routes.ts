@@ -25,6 +25,8 @@ export default [
   route('mitmachen', 'routes/mitmachen.tsx'),
   route('newsletter/bestaetigen', 'routes/newsletter.bestaetigen.tsx'),
   route('newsletter/abmelden', 'routes/newsletter.abmelden.tsx'),
+  // The editor's preview of a newsletter as a mail (only with the preview cookie; otherwise 404).
+  route('newsletter/vorschau/:id', 'routes/newsletter.vorschau.$id.tsx'),
   // The community's stable links: a redirect to the audience's current WhatsApp group.
   route('gruppe/reiter', 'routes/gruppe.ts', { id: 'routes/gruppe-reiter' }),
   route('gruppe/trainer', 'routes/gruppe.ts', { id: 'routes/gruppe-trainer' }),
@@ -49,10 +51,22 @@ export default [
   route('api/applications/events', 'routes/api.applications.events.ts'),
   route('api/applications/:id', 'routes/api.applications.$id.ts'),
   route('api/applications/:id/history', 'routes/api.applications.$id.history.ts'),
+  route('api/applications/:id/decision-mail', 'routes/api.applications.$id.decision-mail.ts'),
   route('api/access', 'routes/api.access.ts'),
   route('api/auth/*', 'routes/api.auth.$.ts'),
   route('api/account/export', 'routes/api.account.export.ts'),
   route('api/revalidate', 'routes/api.revalidate.ts'),
+  route('api/newsletters', 'routes/api.newsletters.ts'),
+  // One module sends a test, sends, pauses and resumes (the last segment of the path says which).
+  route('api/newsletters/:id/test', 'routes/api.newsletters.$id.action.ts', { id: 'routes/api-newsletters-test' }),
+  route('api/newsletters/:id/send', 'routes/api.newsletters.$id.action.ts', { id: 'routes/api-newsletters-send' }),
+  route('api/newsletters/:id/pause', 'routes/api.newsletters.$id.action.ts', { id: 'routes/api-newsletters-pause' }),
+  route('api/newsletters/:id/resume', 'routes/api.newsletters.$id.action.ts', {
+    id: 'routes/api-newsletters-resume',
+  }),
+  // The dashboard's preview of a newsletter as a mail, and why those that cannot be sent cannot.
+  route('api/newsletters/:id/preview', 'routes/api.newsletters.$id.preview.ts'),
+  route('api/newsletters/problems', 'routes/api.newsletters.problems.ts'),
   route('api/insights', 'routes/api.insights.ts'),
   route('api/insights.csv', 'routes/api.insights[.]csv.ts'),
   route('api/insights/events', 'routes/api.insights.events.ts'),

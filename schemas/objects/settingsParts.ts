@@ -1,6 +1,7 @@
 import { defineField, defineType, type UrlRule } from '@sanity/types';
 import { httpsUrl, imageField, requiredText } from '../fields';
 import { warnOnPlaceholder } from '../placeholders';
+import { WHATSAPP_INVITE_PREFIX, whatsappInvite } from '../whatsapp-link';
 
 export const photoNetwork = defineType({
   name: 'photoNetwork',
@@ -54,9 +55,9 @@ export const heroVideo = defineType({
 const whatsappLink = (rule: UrlRule) => [
   httpsUrl(rule).required(),
   rule.custom((value: string | undefined) =>
-    !value || value.startsWith('https://chat.whatsapp.com/')
+    !value || whatsappInvite(value)
       ? true
-      : 'Bitte füge den Einladungslink der Gruppe ein (beginnt mit https://chat.whatsapp.com/).',
+      : `Bitte füge den Einladungslink der Gruppe ein (beginnt mit ${WHATSAPP_INVITE_PREFIX}).`,
   ),
   warnOnPlaceholder(rule),
 ];

@@ -1,6 +1,8 @@
 // The production image on its own: what it holds, and one container of it against a PostgreSQL
 // container (the stack's image) on a network of their own: non-root, /healthz, the landing page,
 // a signup, and a clean stop on SIGTERM.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requireOrSkip } from '../support/requirements';
 import {
@@ -9,6 +11,7 @@ import {
   containersMissing,
   podman,
   publishedUrl,
+  ROOT,
   TEST_IMAGE,
   waitForHealthy,
 } from '../support/containers';
@@ -25,6 +28,10 @@ describe.runIf(available)('the production image', () => {
       await podman('image', 'inspect', '--format', '{{.Size}}|{{json .Config.Healthcheck}}', TEST_IMAGE)
     ).split('|');
     expect(Number(size)).toBeLessThan(400_000_000);
+    // docs/deploy.md says what `deploy/stack.sh images` lists for each image (within 10 %).
+    const guide = readFileSync(path.join(ROOT, 'docs', 'deploy.md'), 'utf8').replace(/\s+/g, ' ');
+    const stated = Number(/Each is listed at about (\d+) MB/.exec(guide)?.[1]);
+    expect(Math.abs(Number(size) / 1e6 - stated) / stated).toBeLessThan(0.1);
     expect(JSON.parse(healthcheck!).Test.join(' ')).toContain('/healthz');
   });
 

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ApplicationRecord } from '~/lib/applications';
-import { TEST_ACCESS_CODES } from '../support/codes';
 import {
   caddyRootCertificate,
   containersMissing,
@@ -25,7 +24,7 @@ import { awayFromWindowEdge } from '../support/rate-windows';
 import { requireOrSkip } from '../support/requirements';
 import { postRevalidate } from '../support/sanity-standin';
 import { signupBody } from '../support/signups';
-import { teamToken } from '../support/team-client';
+import { accessGrant, teamToken } from '../support/team-client';
 import { until } from '../support/until';
 
 const missing = containersMissing();
@@ -121,11 +120,7 @@ describe.runIf(available)('the compose stack', () => {
 
   test('a live event stream through Caddy gets a status change made through the other replica', async () => {
     const [first, second] = stack.replicaUrls as [string, string];
-    const access = await fetch(`${first}/api/access`, {
-      method: 'POST',
-      body: JSON.stringify({ code: TEST_ACCESS_CODES[0] }),
-    });
-    const grant = access.headers.getSetCookie()[0]!.split(';')[0]!;
+    const grant = await accessGrant(first);
     const created = await fetch(`${first}/api/applications`, {
       method: 'POST',
       headers: { Cookie: grant, 'Content-Type': 'application/json' },

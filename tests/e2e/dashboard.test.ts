@@ -4,19 +4,18 @@
 // Applications are written through the server's own module on the same database, so the running
 // server hears them as it hears any other writer.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { ApplicationRecord } from '~/lib/applications';
 import { DASHBOARD_MESSAGES } from '~/copy/dashboard';
 import { eq } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import { createApplication, deleteApplications, setApplicationStatus } from '~/server/applications/store.server';
-import { openDatabase, schema, setDatabase, type Database } from '~/server/db/db.server';
+import { schema } from '~/server/db/db.server';
 import { seriousViolations } from '../support/axe';
 import { browserAvailable } from '../support/browser';
 import { TEST_TEAM_CODE } from '../support/codes';
-import { createPostgresDatabase } from '../support/postgres';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
-import { hydrated, useBrowserHarness } from '../support/e2e';
+import { hydrated, useBrowserHarnessOnPostgres } from '../support/e2e';
 import { newTeamMember } from '../support/team-client';
 
 const postgres = () =>
@@ -36,23 +35,7 @@ async function apply(input: Partial<ApplicationRecord> & { name: string }): Prom
 }
 
 describe.runIf(browserAvailable() && postgres())('the team dashboard', () => {
-  let postgres: { url: string; drop: () => Promise<void> } | undefined;
-  let database: Database;
-  // Registered before the harness: the database is there before the server starts and is dropped
-  // after it stopped.
-  beforeAll(async () => {
-    postgres = await createPostgresDatabase();
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database?.close();
-    await postgres?.drop();
-  });
-  const site = useBrowserHarness({ env: () => ({ DATABASE_URL: postgres!.url, TRUST_PROXY: 'true' }) });
-  beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: postgres!.url });
-    setDatabase(database);
-  });
+  const { site, database } = useBrowserHarnessOnPostgres({ env: { TRUST_PROXY: 'true' } });
 
   const open = (path = '/teamdashboard', width = 1280) =>
     site.openAsTeamMember(path, { viewport: { width, height: 900 }, acceptDownloads: true, timeout: 10_000 });
@@ -408,13 +391,13 @@ describe.runIf(browserAvailable() && postgres())('the team dashboard', () => {
       for (let i = 1; i <= 24; i++) await post(`Reiterin${String(i).padStart(2, '0')}`, 'reiter', false);
       const confirmed = await post('Bestaetigt', 'reiter', true);
       await post('Trainerin', 'trainer', true);
-      await database.db
-        .update(schema.signups)
+      await database()
+        .db.update(schema.signups)
         .set({ newsletterConfirmedAt: new Date() })
         .where(eq(schema.signups.id, confirmed.id));
       // The oldest a week earlier: two weeks make a line (a single week is said in a sentence).
-      await database.db
-        .update(schema.signups)
+      await database()
+        .db.update(schema.signups)
         .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
         .where(eq(schema.signups.email, 'reiterin01@example.org'));
 

@@ -17,28 +17,13 @@ import { postgresAvailable } from '../support/postgres';
 import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
 import { freshDataDir, startServer, type TestServer } from '../support/server';
 import { smtpSink, type CapturedMail } from '../support/smtp';
-import { accessGrant, teamGet, teamToken } from '../support/team-client';
+import { fileApplication } from '../support/dashboard';
+import { teamGet, teamToken } from '../support/team-client';
 import { until } from '../support/until';
 
 const DELAY_S = 4;
 
-/** Files an application through the form's API (with an access grant); answers its id. */
-async function apply(baseUrl: string, name: string, options: { email?: string; type?: string; message?: string } = {}) {
-  const email = options.email ?? `${name.split(' ')[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}@example.org`;
-  const res = await fetch(`${baseUrl}/api/applications`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: await accessGrant(baseUrl) },
-    body: JSON.stringify({
-      applicationType: options.type ?? 'Mentee',
-      name,
-      email,
-      message: options.message ?? 'Private Nachricht: bitte nicht weitergeben.',
-      consent: true,
-    }),
-  });
-  if (res.status !== 201) throw new Error(`POST /api/applications answered ${res.status}`);
-  return { id: ((await res.json()) as { id: string }).id, email, name };
-}
+const apply = fileApplication;
 
 async function patch(
   server: TestServer,
@@ -141,8 +126,11 @@ describe.runIf(browserAvailable())('decision mails on the dashboard (Chromium, o
     await card(page, 'Clara Castell').focus();
     await page.keyboard.press('a');
     await card(page, 'Clara Castell').waitFor({ state: 'detached' });
-    const bar = page.locator('.dash-undo');
-    await expect.poll(() => bar.textContent()).toMatch(/^Approved Clara Castell · Mail in 0:0[1-4] · Undo \(u\)$/);
+    const bar = page.getByRole('region', { name: 'Your last decision' });
+    await expect
+      .poll(() => bar.locator('.dash-undo__what').textContent())
+      .toMatch(/^Approved Clara Castell · Mail in 0:0[1-4]$/);
+    expect(await bar.locator('.dash-undo__actions').textContent()).toBe('Undo (u)');
     await page.keyboard.press('u');
     await card(page, 'Clara Castell').waitFor();
     await bar.waitFor({ state: 'detached' });

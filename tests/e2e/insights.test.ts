@@ -8,15 +8,15 @@
 import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { InsightsReport } from '~/lib/insights';
-import { openDatabase, schema, setDatabase, type Database } from '~/server/db/db.server';
+import { schema } from '~/server/db/db.server';
 import { seriousViolations } from '../support/axe';
+import { csvLines } from '../support/csv';
 import { browserAvailable } from '../support/browser';
-import { TEST_TEAM_CODE } from '../support/codes';
-import { createPostgresDatabase } from '../support/postgres';
+import { openDashboard } from '../support/dashboard';
 import { TEST_DATABASE_URL, requireOrSkip } from '../support/requirements';
-import { hydrated, useBrowserHarness } from '../support/e2e';
+import { hydrated, useBrowserHarnessOnPostgres } from '../support/e2e';
 import { teamGet } from '../support/team-client';
 import { until } from '../support/until';
 
@@ -36,21 +36,7 @@ const visitor = (): BrowserContextOptions => ({
 });
 
 describe.runIf(browserAvailable() && postgres())('insights', () => {
-  let pg: { url: string; drop: () => Promise<void> } | undefined;
-  let database: Database;
-  beforeAll(async () => {
-    pg = await createPostgresDatabase();
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database?.close();
-    await pg?.drop();
-  });
-  const site = useBrowserHarness({ env: () => ({ DATABASE_URL: pg!.url, TRUST_PROXY: 'true' }) });
-  beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: pg!.url });
-    setDatabase(database);
-  });
+  const { site, database } = useBrowserHarnessOnPostgres({ env: { TRUST_PROXY: 'true' } });
 
   /** Today's figures (the default range ends today). */
   const figures = () => teamGet<InsightsReport>(site.url, '/api/insights');
@@ -235,6 +221,7 @@ describe.runIf(browserAvailable() && postgres())('insights', () => {
     const FROM = '2026-01-05';
     const TO = '2026-01-11';
     beforeAll(async () => {
+      const { db } = database();
       const rows: (typeof schema.insightsDaily.$inferInsert)[] = [];
       for (let d = 1; d <= 11; d++) {
         const day = `2026-01-${String(d).padStart(2, '0')}`;
@@ -251,17 +238,17 @@ describe.runIf(browserAvailable() && postgres())('insights', () => {
         { day: '2026-01-08', metric: 'device', key: 'desktop', count: 3 },
         { day: '2026-01-09', metric: 'popup_open', key: '', count: 20 },
       );
-      await database.db.insert(schema.insightsDaily).values(rows);
+      await db.insert(schema.insightsDaily).values(rows);
       // The group step: clicks counted where the stable link redirects, with the landing campaign.
-      await database.db
+      await db
         .insert(schema.communityClicks)
         .values({ day: '2026-01-09', groupKey: 'reiterclub-1', campaign: 'instagram|story|winter', count: 2 });
       // (The group has one click from the popup test above: its count since it was added is set.)
-      await database.db
+      await db
         .insert(schema.communityGroups)
         .values({ key: 'reiterclub-1', clicks: 2 })
         .onConflictDoUpdate({ target: schema.communityGroups.key, set: { clicks: 2 } });
-      await database.db.insert(schema.signups).values([
+      await db.insert(schema.signups).values([
         {
           id: 'seed-r',
           userType: 'reiter',
@@ -280,13 +267,12 @@ describe.runIf(browserAvailable() && postgres())('insights', () => {
     });
 
     test('shows the figures of a seeded range, its CSV matches them, and axe finds nothing serious', async () => {
-      const page = await site.openAsTeamMember(`/teamdashboard?view=insights&range=custom&from=${FROM}&to=${TO}`, {
+      const page = await openDashboard(site, {
+        path: `/teamdashboard?view=insights&range=custom&from=${FROM}&to=${TO}`,
         viewport: { width: 1280, height: 900 },
         acceptDownloads: true,
         timeout: 10_000,
       });
-      await page.getByLabel('Access code').fill(TEST_TEAM_CODE);
-      await page.getByRole('button', { name: 'Unlock' }).click();
       await page.getByRole('heading', { name: 'Insights', level: 2 }).waitFor();
       expect(await page.getByRole('button', { name: 'Insights' }).getAttribute('aria-pressed')).toBe('true');
       expect(await page.getByLabel('Custom range').isChecked()).toBe(true);
@@ -332,25 +318,25 @@ describe.runIf(browserAvailable() && postgres())('insights', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download CSV' }).click();
       const csv = await readFile((await (await download).path())!, 'utf8');
-      const lines = csv
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\r\n');
+      const lines = csvLines(csv);
       expect(lines.filter((l) => l.startsWith('Tag;'))).toEqual(
         Array.from(
           { length: 7 },
           (_, i) => `Tag;${String(5 + i).padStart(2, '0')}.01.2026;${(5 + i) * 3};${(5 + i) * 5};`,
         ),
       );
-      expect(lines).toContain('Summe;05.01.2026–11.01.2026;168;280;');
-      expect(lines).toContain('Vorperiode;7 Tage davor;30;50;');
-      expect(lines).toContain('Herkunft;instagram;12;;');
-      expect(lines).toContain('Kampagne;instagram / story / winter;4;;2');
-      expect(lines).toContain('Gruppe;"Reiterclub (Reiterinnen): 2 von 1000 Plätzen, aktuell";;;2');
-      expect(lines).toContain('Funnel;Gruppenlink geklickt;;;2');
-      expect(lines).toContain('Gerät;phone;14;;');
-      expect(lines).toContain('Funnel;Popup geöffnet;;;20');
-      expect(lines).toContain('Funnel;Anmeldungen Reiter;;;1');
+      for (const line of [
+        'Summe;05.01.2026–11.01.2026;168;280;',
+        'Vorperiode;7 Tage davor;30;50;',
+        'Herkunft;instagram;12;;',
+        'Kampagne;instagram / story / winter;4;;2',
+        'Gruppe;"Reiterclub (Reiterinnen): 2 von 1000 Plätzen, aktuell";;;2',
+        'Funnel;Gruppenlink geklickt;;;2',
+        'Gerät;phone;14;;',
+        'Funnel;Popup geöffnet;;;20',
+        'Funnel;Anmeldungen Reiter;;;1',
+      ])
+        expect(lines).toContain(line);
 
       expect(await seriousViolations(page)).toEqual([]);
       // Keyboard: the range radios are reachable and switch the range.

@@ -46,7 +46,7 @@ describe('launch readiness', () => {
   test('a production server names each placeholder at start: one warning line each, never its value', async () => {
     const placeholders = await readiness(server.url);
     expect(placeholders.map((p) => p.marker)).toEqual(expect.arrayContaining(['PLATZHALTER', 'dein.profil', '[…]']));
-    expect(placeholders.find((p) => p.where.includes('riders’ group'))?.value).toBe(
+    expect(placeholders.find((p) => p.where.includes('„Reiterclub“'))?.value).toBe(
       'https://chat.whatsapp.com/PLATZHALTER-REITERCLUB',
     );
     let warnings: ReturnType<typeof logLines> = [];
@@ -69,7 +69,7 @@ describe('launch readiness', () => {
   });
 
   test.runIf(browserAvailable())(
-    'the dashboard lists them at its top, at 375 and 1280 px; axe finds nothing serious',
+    'the dashboard names their number at its top and lists them on request, at 375 and 1280 px; axe finds nothing serious',
     async () => {
       const placeholders = await readiness(server.url);
       for (const width of [375, 1280]) {
@@ -83,9 +83,11 @@ describe('launch readiness', () => {
         await page.getByRole('button', { name: 'Unlock' }).click();
         const list = page.getByRole('complementary', { name: /Not ready to launch/ });
         await list.waitFor();
+        expect(await list.textContent()).toContain(`Not ready to launch: ${placeholders.length} placeholders left`);
+        await list.getByText('Show list').click();
         expect(await list.locator('li').count()).toBe(placeholders.length);
         expect(await list.textContent()).toContain(
-          'Site settings › Community › riders’ group “Reiterclub” › invitation',
+          'Website-Einstellungen › WhatsApp-Gruppen (Community) › „Reiterclub“ › Einladungslink',
         );
         // At the top: above the dashboard's own heading.
         const [listBox, heading] = await Promise.all([

@@ -30,6 +30,7 @@ describe.runIf(browserAvailable())('legal pages and SEO', () => {
         /Analyse/,
         /TLS/,
         /Kontakt/,
+        /Newsletter/,
         /WhatsApp/,
         /Bewerbungen/,
         /Konto/,

@@ -9,12 +9,12 @@ import { createCookie } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { purposeSecret } from '~/server/signing.server';
-import { browserAvailable, launchBrowser } from '../support/browser';
+import { browserAvailable } from '../support/browser';
 import { TEST_AUTH_SECRET } from '../support/codes';
 import { hydrated, pageProblems } from '../support/e2e';
-import { enableUrl, previewSecret, startPresentationPage, type PresentationPage } from '../support/presentation';
-import { previewEnv, standInEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
-import { startServer, type TestServer } from '../support/server';
+import { enableUrl, previewSecret } from '../support/presentation';
+import { previewEnv, standInEnv, type SanityStandIn } from '../support/sanity-standin';
+import { startServer, usePresentationSetUp, useServerOnStandIn, type TestServer } from '../support/server';
 
 const WEBHOOK_SECRET = 'webhook-secret-for-preview-tests';
 /** Whether a text carries stega marks (the invisible characters @sanity/client appends). */
@@ -53,30 +53,22 @@ async function everyPublicAnswer(base: string, cookie?: string) {
 const cookieOf = (res: Response) => res.headers.get('set-cookie')?.split(';')[0];
 
 describe('draft preview (HTTP)', () => {
-  let standIn: SanityStandIn;
-  let server: TestServer;
   const STUDIO = 'http://127.0.0.1:3333';
-
-  beforeAll(async () => {
-    standIn = await startSanityStandIn();
-    server = await startServer({ env: { ...standInEnv(standIn, WEBHOOK_SECRET), ...previewEnv(standIn, STUDIO) } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await standIn?.close();
-  });
+  const site = useServerOnStandIn((standIn) =>
+    startServer({ env: { ...standInEnv(standIn, WEBHOOK_SECRET), ...previewEnv(standIn, STUDIO) } }),
+  );
 
   const enable = (secret: string, pathname = '/') =>
-    fetch(enableUrl(server.url, secret, pathname), { redirect: 'manual' });
+    fetch(enableUrl(site.server.url, secret, pathname), { redirect: 'manual' });
 
   test('a missing, wrong or forged secret gets 401 and no cookie', async () => {
-    const secret = await previewSecret(standIn, STUDIO);
+    const secret = await previewSecret(site.standIn, STUDIO);
     for (const url of [
-      `${server.url}/api/preview/enable`,
-      `${server.url}/api/preview/enable?sanity-preview-pathname=/agb`,
-      enableUrl(server.url, 'not-a-secret'),
-      enableUrl(server.url, `${secret}x`),
-      enableUrl(server.url, secret.slice(1)),
+      `${site.server.url}/api/preview/enable`,
+      `${site.server.url}/api/preview/enable?sanity-preview-pathname=/agb`,
+      enableUrl(site.server.url, 'not-a-secret'),
+      enableUrl(site.server.url, `${secret}x`),
+      enableUrl(site.server.url, secret.slice(1)),
     ]) {
       const res = await fetch(url, { redirect: 'manual' });
       expect(res.status, url).toBe(401);
@@ -86,24 +78,24 @@ describe('draft preview (HTTP)', () => {
   });
 
   test('an expired secret, or one issued by another Studio, gets 401 and no cookie', async () => {
-    const other = await previewSecret(standIn, 'https://someone-else.sanity.studio');
+    const other = await previewSecret(site.standIn, 'https://someone-else.sanity.studio');
     const res = await enable(other);
     expect(res.status).toBe(401);
     expect(res.headers.get('set-cookie')).toBeNull();
 
-    const secret = await previewSecret(standIn, STUDIO);
+    const secret = await previewSecret(site.standIn, STUDIO);
     expect((await enable(secret)).status).toBe(307);
-    const stored = findSecretDocument(standIn, secret);
-    standIn.put({ ...stored, _updatedAt: new Date(Date.now() - 61 * 60 * 1000).toISOString() });
+    const stored = findSecretDocument(site.standIn, secret);
+    site.standIn.put({ ...stored, _updatedAt: new Date(Date.now() - 61 * 60 * 1000).toISOString() });
     const expired = await enable(secret);
     expect(expired.status).toBe(401);
     expect(expired.headers.get('set-cookie')).toBeNull();
   });
 
   test('a valid secret: a redirect to the page with a signed, HttpOnly preview cookie for an hour', async () => {
-    const res = await enable(await previewSecret(standIn, STUDIO), '/agb');
+    const res = await enable(await previewSecret(site.standIn, STUDIO), '/agb');
     expect(res.status).toBe(307);
-    expect(new URL(res.headers.get('location')!, server.url).pathname).toBe('/agb');
+    expect(new URL(res.headers.get('location')!, site.server.url).pathname).toBe('/agb');
     const setCookie = res.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/^draft_preview=[^;]+\.[^;]+;/);
     expect(setCookie).toMatch(/; HttpOnly/i);
@@ -113,7 +105,7 @@ describe('draft preview (HTTP)', () => {
   });
 
   test('a pathname that leads off the site never redirects there', async () => {
-    const secret = await previewSecret(standIn, STUDIO);
+    const secret = await previewSecret(site.standIn, STUDIO);
     for (const pathname of [
       '//evil.example/x',
       'https://evil.example/x',
@@ -129,19 +121,19 @@ describe('draft preview (HTTP)', () => {
       expect(res.status, pathname).toBe(307);
       const location = res.headers.get('location')!;
       expect(location, pathname).toMatch(/^\/(?![/\\])/);
-      expect(new URL(location, server.url).origin, pathname).toBe(new URL(server.url).origin);
+      expect(new URL(location, site.server.url).origin, pathname).toBe(new URL(site.server.url).origin);
     }
   });
 
   test('with the cookie, / and /agb and their .data show the drafts, per request, with stega marks and preview headers', async () => {
-    const before = await everyPublicAnswer(server.url);
-    const settings = standIn.document('siteSettings')!;
-    const agb = standIn.document('legalPage-agb')!;
-    standIn.saveDraft({ ...settings, tagline: 'Ein Leitsatz im Entwurf' });
-    standIn.saveDraft({ ...agb, title: 'AGB im Entwurf' });
-    const cookie = cookieOf(await enable(await previewSecret(standIn, STUDIO)))!;
+    const before = await everyPublicAnswer(site.server.url);
+    const settings = site.standIn.document('siteSettings')!;
+    const agb = site.standIn.document('legalPage-agb')!;
+    site.standIn.saveDraft({ ...settings, tagline: 'Ein Leitsatz im Entwurf' });
+    site.standIn.saveDraft({ ...agb, title: 'AGB im Entwurf' });
+    const cookie = cookieOf(await enable(await previewSecret(site.standIn, STUDIO)))!;
 
-    const home = await fetch(`${server.url}/`, { headers: { cookie } });
+    const home = await fetch(`${site.server.url}/`, { headers: { cookie } });
     const html = await home.text();
     expect(h1(html)).toMatch(/^Ein Leitsatz im Entwurf/);
     expect(marked(h1(html))).toBe(true);
@@ -160,27 +152,29 @@ describe('draft preview (HTTP)', () => {
     expect(html).toContain('id="programm-01"');
     expect([...html.matchAll(/(?:href|id)="([^"]*)"/g)].map((m) => m[1]).filter(marked)).toEqual([]);
 
-    const agbPage = await (await fetch(`${server.url}/agb`, { headers: { cookie } })).text();
+    const agbPage = await (await fetch(`${site.server.url}/agb`, { headers: { cookie } })).text();
     expect(h1(agbPage)).toMatch(/^AGB im Entwurf/);
     for (const page of ['/', '/agb']) {
-      const data = await fetch(`${server.url}${dataPath(page)}`, { headers: { cookie } });
+      const data = await fetch(`${site.server.url}${dataPath(page)}`, { headers: { cookie } });
       expect(data.headers.get('cache-control'), page).toBe('private, no-store');
       expect(await data.text(), page).toContain(page === '/' ? 'Ein Leitsatz im Entwurf' : 'AGB im Entwurf');
     }
     // Per request: a further edit shows at once.
-    standIn.saveDraft({ ...settings, tagline: 'Noch einmal geändert' });
-    expect(h1(await (await fetch(`${server.url}/`, { headers: { cookie } })).text())).toMatch(/^Noch einmal geändert/);
+    site.standIn.saveDraft({ ...settings, tagline: 'Noch einmal geändert' });
+    expect(h1(await (await fetch(`${site.server.url}/`, { headers: { cookie } })).text())).toMatch(
+      /^Noch einmal geändert/,
+    );
 
     // Everyone else: the published pages, byte for byte and header for header, as before.
-    expect(await everyPublicAnswer(server.url)).toEqual(before);
-    standIn.publish(settings, { live: false });
-    standIn.publish(agb, { live: false });
+    expect(await everyPublicAnswer(site.server.url)).toEqual(before);
+    site.standIn.publish(settings, { live: false });
+    site.standIn.publish(agb, { live: false });
   });
 
   test('a forged or expired preview cookie gets the published pages, byte for byte', async () => {
-    const published = await everyPublicAnswer(server.url);
-    standIn.saveDraft({ ...standIn.document('siteSettings')!, tagline: 'Nur für die Vorschau' });
-    const valid = cookieOf(await enable(await previewSecret(standIn, STUDIO)))!;
+    const published = await everyPublicAnswer(site.server.url);
+    site.standIn.saveDraft({ ...site.standIn.document('siteSettings')!, tagline: 'Nur für die Vorschau' });
+    const valid = cookieOf(await enable(await previewSecret(site.standIn, STUDIO)))!;
     const [name, value] = valid.split('=') as [string, string];
     const jar = createCookie(name, { secrets: [purposeSecret('draft-preview', TEST_AUTH_SECRET)] });
     const expired = (await jar.serialize({ expiresAt: Date.now() - 1000 })).split(';')[0]!;
@@ -190,55 +184,55 @@ describe('draft preview (HTTP)', () => {
     const at = value.length - 5;
     const tampered = `${name}=${value.slice(0, at)}${value[at] === 'A' ? 'B' : 'A'}${value.slice(at + 1)}`;
     for (const cookie of [expired, signedForAnotherPurpose, tampered, `${name}=`, `${name}=garbage`])
-      expect(await everyPublicAnswer(server.url, cookie), cookie).toEqual(published);
-    expect(h1(await (await fetch(`${server.url}/`, { headers: { cookie: valid } })).text())).toMatch(
+      expect(await everyPublicAnswer(site.server.url, cookie), cookie).toEqual(published);
+    expect(h1(await (await fetch(`${site.server.url}/`, { headers: { cookie: valid } })).text())).toMatch(
       /^Nur für die Vorschau/,
     );
-    standIn.publish(standIn.document('siteSettings')!, { live: false });
+    site.standIn.publish(site.standIn.document('siteSettings')!, { live: false });
   });
 
   test('an unfinished draft (a required field still empty) shows a German notice, not an error', async () => {
-    const settings = standIn.document('siteSettings')!;
+    const settings = site.standIn.document('siteSettings')!;
     const { siteTitle: _removed, ...withoutTitle } = settings;
-    standIn.saveDraft(withoutTitle as typeof settings);
-    const cookie = cookieOf(await enable(await previewSecret(standIn, STUDIO)))!;
+    site.standIn.saveDraft(withoutTitle as typeof settings);
+    const cookie = cookieOf(await enable(await previewSecret(site.standIn, STUDIO)))!;
     for (const page of ['/', '/agb']) {
-      const res = await fetch(`${server.url}${page}`, { headers: { cookie } });
+      const res = await fetch(`${site.server.url}${page}`, { headers: { cookie } });
       expect(res.status, page).toBe(200);
       const html = await res.text();
       expect(html, page).toContain('Dieser Entwurf ist noch nicht vollständig');
       expect(html, page).toContain('„Website-Einstellungen: Titel der Website“ ist noch nicht ausgefüllt.');
     }
-    expect(h1(await (await fetch(`${server.url}/`)).text())).not.toContain('Entwurf');
-    standIn.publish(settings, { live: false });
+    expect(h1(await (await fetch(`${site.server.url}/`)).text())).not.toContain('Entwurf');
+    site.standIn.publish(settings, { live: false });
   });
 
   test('only content pages are framed by the Studio: the dashboard, the account and sign-in never are', async () => {
-    const cookie = cookieOf(await enable(await previewSecret(standIn, STUDIO)))!;
+    const cookie = cookieOf(await enable(await previewSecret(site.standIn, STUDIO)))!;
     for (const page of ['/teamdashboard', '/konto', '/auth', '/access', '/mitmachen', '/passwort-neu', '/nicht-da']) {
       for (const path of [page, `${page}.data`]) {
-        const res = await fetch(`${server.url}${path}`, { headers: { cookie }, redirect: 'manual' });
+        const res = await fetch(`${site.server.url}${path}`, { headers: { cookie }, redirect: 'manual' });
         expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
         expect(res.headers.get('content-security-policy'), path).not.toContain(STUDIO);
         expect(res.headers.get('x-frame-options'), path).toBe('DENY');
       }
     }
     // The content pages themselves are framed (the test above shows their drafts).
-    const home = await fetch(`${server.url}/`, { headers: { cookie } });
+    const home = await fetch(`${site.server.url}/`, { headers: { cookie } });
     expect(home.headers.get('content-security-policy')).toContain(`frame-ancestors ${STUDIO}`);
   });
 
   test('when Sanity fails or does not answer, previewed pages are the published ones, never a 5xx', async () => {
-    const settings = standIn.document('siteSettings')!;
-    standIn.saveDraft({ ...settings, tagline: 'Ein Entwurf, den keiner sieht' });
-    const cookie = cookieOf(await enable(await previewSecret(standIn, STUDIO)))!;
-    const published = h1(await (await fetch(`${server.url}/`)).text());
+    const settings = site.standIn.document('siteSettings')!;
+    site.standIn.saveDraft({ ...settings, tagline: 'Ein Entwurf, den keiner sieht' });
+    const cookie = cookieOf(await enable(await previewSecret(site.standIn, STUDIO)))!;
+    const published = h1(await (await fetch(`${site.server.url}/`)).text());
     try {
       for (const mode of ['failing', 'hanging'] as const) {
-        standIn.setQueries(mode);
+        site.standIn.setQueries(mode);
         for (const page of ['/', '/agb.data']) {
           const started = Date.now();
-          const res = await fetch(`${server.url}${page}`, { headers: { cookie } });
+          const res = await fetch(`${site.server.url}${page}`, { headers: { cookie } });
           expect(res.status, `${mode} ${page}`).toBe(200);
           expect(Date.now() - started, `${mode} ${page}`).toBeLessThan(10_000);
           const body = await res.text();
@@ -247,13 +241,13 @@ describe('draft preview (HTTP)', () => {
         }
       }
     } finally {
-      standIn.setQueries('answered');
-      standIn.publish(settings, { live: false });
+      site.standIn.setQueries('answered');
+      site.standIn.publish(settings, { live: false });
     }
   }, 120_000);
 
   test('disable ends the preview: the cookie is cleared, the start page follows', async () => {
-    const res = await fetch(`${server.url}/api/preview/disable`, { redirect: 'manual' });
+    const res = await fetch(`${site.server.url}/api/preview/disable`, { redirect: 'manual' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
     expect(res.headers.get('set-cookie')).toMatch(/^draft_preview=; Max-Age=0;/);
@@ -287,38 +281,20 @@ describe('draft preview switched off', () => {
 });
 
 describe.runIf(browserAvailable())('draft preview in Chromium', () => {
-  let standIn: SanityStandIn;
-  let presentation: PresentationPage;
-  let server: TestServer;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-  beforeAll(async () => {
-    [standIn, presentation, browser] = await Promise.all([
-      startSanityStandIn(),
-      startPresentationPage(),
-      launchBrowser(),
-    ]);
-    server = await startServer({
-      env: { ...standInEnv(standIn, WEBHOOK_SECRET), ...previewEnv(standIn, presentation.url) },
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await presentation?.close();
-    await standIn?.close();
-  });
+  const site = usePresentationSetUp((standIn, studioUrl) =>
+    startServer({ env: { ...standInEnv(standIn, WEBHOOK_SECRET), ...previewEnv(standIn, studioUrl) } }),
+  );
 
   const VISUAL_EDITING_CODE = /PreviewMode|VisualEditing|renderVisualEditing|LoaderComlink/;
 
   test('the public landing page loads none of the visual-editing code', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script' || request.url().endsWith('.js')) scripts.push(request.url());
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.server.url}/`);
     await hydrated(page);
     // Interaction loads what the page loads on demand (the signup dialog, the sliders).
     await page.mouse.wheel(0, 4000);
@@ -329,13 +305,13 @@ describe.runIf(browserAvailable())('draft preview in Chromium', () => {
   });
 
   test('outside the Studio a previewed page says so: "Vorschau – Entwurf · beenden" ends it', async () => {
-    standIn.saveDraft({ ...standIn.document('siteSettings')!, tagline: 'Entwurf außerhalb des Studios' });
-    const context = await browser.newContext();
+    site.standIn.saveDraft({ ...site.standIn.document('siteSettings')!, tagline: 'Entwurf außerhalb des Studios' });
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const problems = pageProblems(page);
     const scripts: string[] = [];
     page.on('request', (request) => void (request.url().endsWith('.js') && scripts.push(request.url())));
-    await page.goto(enableUrl(server.url, await previewSecret(standIn, presentation.url)));
+    await page.goto(enableUrl(site.server.url, await previewSecret(site.standIn, site.presentation.url)));
     await hydrated(page);
     expect(new URL(page.url()).pathname).toBe('/');
     await expect.poll(() => page.locator('h1').textContent()).toMatch(/^Entwurf außerhalb des Studios/);
@@ -347,19 +323,19 @@ describe.runIf(browserAvailable())('draft preview in Chromium', () => {
       await page.screenshot({ path: `${process.env.PREVIEW_SCREENSHOTS}/preview-bar.png` });
 
     await bar.getByRole('link', { name: 'beenden' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${site.server.url}/`);
     await hydrated(page);
     expect(await page.locator('h1').textContent()).not.toContain('Entwurf');
     expect(await page.getByRole('complementary', { name: 'Entwurfsvorschau' }).count()).toBe(0);
     expect(problems).toEqual([]);
-    standIn.publish(standIn.document('siteSettings')!, { live: false });
+    site.standIn.publish(site.standIn.document('siteSettings')!, { live: false });
     await context.close();
   });
 
   test('in the Presentation tool: a click names the document and field, a refresh shows a saved edit without a reload', async () => {
-    const settings = standIn.document('siteSettings')!;
-    standIn.saveDraft({ ...settings, tagline: 'Gerahmter Entwurf' });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const settings = site.standIn.document('siteSettings')!;
+    site.standIn.saveDraft({ ...settings, tagline: 'Gerahmter Entwurf' });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = pageProblems(page);
     await page.addInitScript(() => {
@@ -367,14 +343,16 @@ describe.runIf(browserAvailable())('draft preview in Chromium', () => {
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
       document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
-    await page.goto(presentation.pageUrl(enableUrl(server.url, await previewSecret(standIn, presentation.url))));
+    await page.goto(
+      site.presentation.pageUrl(enableUrl(site.server.url, await previewSecret(site.standIn, site.presentation.url))),
+    );
     const frame = page.frameLocator('#preview');
     const title = frame.locator('h1#intro-title');
     await expect.poll(() => title.textContent(), { timeout: 30_000 }).toMatch(/^Gerahmter Entwurf/);
     await expect
       .poll(() => page.evaluate(() => window.presentation.status.includes('connected')), { timeout: 30_000 })
       .toBe(true);
-    const preview = page.frames().find((f) => f.url().startsWith(server.url))!;
+    const preview = page.frames().find((f) => f.url().startsWith(site.server.url))!;
     // Inside the Studio the preview bar stays away.
     expect(await frame.getByRole('complementary', { name: 'Entwurfsvorschau' }).count()).toBe(0);
 
@@ -399,10 +377,10 @@ describe.runIf(browserAvailable())('draft preview in Chromium', () => {
     expect(focus).toMatchObject({ type: 'siteSettings', path: 'tagline' });
     expect(focus.id.replace(/^drafts\./, '')).toBe('siteSettings');
     if (process.env.PREVIEW_SCREENSHOTS)
-      await page.screenshot({ path: `${process.env.PREVIEW_SCREENSHOTS}/preview-presentation.png` });
+      await page.screenshot({ path: `${process.env.PREVIEW_SCREENSHOTS}/preview-site.presentation.png` });
 
     await preview.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    standIn.saveDraft({ ...settings, tagline: 'Gespeichert und sofort sichtbar' });
+    site.standIn.saveDraft({ ...settings, tagline: 'Gespeichert und sofort sichtbar' });
     await expect
       .poll(
         async () => {
@@ -423,18 +401,7 @@ describe.runIf(browserAvailable())('draft preview in Chromium', () => {
     );
     expect(violations.flat()).toEqual([]);
     expect(problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
-    standIn.publish(settings, { live: false });
+    site.standIn.publish(settings, { live: false });
     await context.close();
   });
 });
-
-declare global {
-  interface Window {
-    presentation: {
-      status: string[];
-      focus: unknown[];
-      refreshed: unknown[];
-      refresh: (source: 'manual' | 'mutation') => void;
-    };
-  }
-}

@@ -12,7 +12,7 @@ import { browserAvailable } from '../support/browser';
 import { TEST_TEAM_CODE } from '../support/codes';
 import { hydrated, useBrowserHarness } from '../support/e2e';
 import { localInviter } from '../support/team-client';
-import { totp } from '../support/totp';
+import { unusedTotp } from '../support/totp';
 
 describe.runIf(browserAvailable())('the team back office', () => {
   // Every person here signs in from the same address: Better Auth's per-address limits (their own
@@ -38,7 +38,7 @@ describe.runIf(browserAvailable())('the team back office', () => {
       await page.screenshot({ path: `/tmp/team-invitation-factor-${shots}.png`, fullPage: true });
       if (axe) expect(await seriousViolations(page)).toEqual([]);
     }
-    await page.getByLabel('6-stelliger Code aus der App').fill(totp(key));
+    await page.getByLabel('6-stelliger Code aus der App').fill(await unusedTotp(key));
     await page.getByRole('button', { name: 'Code bestätigen' }).click();
     await page.getByRole('heading', { name: /Backup-Codes/, level: 1 }).waitFor();
     const codes = await page.locator('.invitation__codes code').allTextContents();
@@ -54,7 +54,7 @@ describe.runIf(browserAvailable())('the team back office', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Code from the authenticator app').fill(totp(key));
+    await page.getByLabel('Code from the authenticator app').fill(await unusedTotp(key));
     await page.getByRole('button', { name: 'Verify' }).first().click();
     await page.getByLabel('Access code').waitFor();
   }
@@ -169,7 +169,7 @@ describe.runIf(browserAvailable())('the team back office', () => {
     await page.getByLabel('Email').fill('nojs@example.org');
     await page.getByLabel('Password').fill('nora-password-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Code from the authenticator app').fill(totp(key));
+    await page.getByLabel('Code from the authenticator app').fill(await unusedTotp(key));
     await page.getByRole('button', { name: 'Verify' }).first().click();
     await page.getByText('Signed in as Nora Nojs (reviewer)').waitFor();
     expect(await page.locator('body').innerText()).toContain('The dashboard needs JavaScript.');
@@ -192,7 +192,7 @@ describe.runIf(browserAvailable())('the team back office', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('heading', { name: 'Second factor' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByLabel('Code from the authenticator app').fill(totp(key));
+    await page.getByLabel('Code from the authenticator app').fill(await unusedTotp(key));
     await page.getByRole('button', { name: 'Verify' }).first().click();
     await page.waitForURL(`${site.url}/teamdashboard`);
     await page.getByText('Signed in as Anton Auth (reviewer)').waitFor();

@@ -1,7 +1,7 @@
-// The team dashboard's details a new team trips over (issue 31, items 12 and 13), in Chromium: a
-// single week of signups is said, not drawn as one dot, and the legend has values; on a phone every
-// signup is readable without a sideways scroll; the period's radio buttons are in the dashboard's
-// colours; the funnel says in one line what it counts.
+// The team dashboard's details a new team trips over, in Chromium: a single week of signups is
+// said, not drawn as one dot, and the legend has values; on a phone every signup is readable
+// without a sideways scroll; the period's radio buttons are in the dashboard's colours; the funnel
+// says in one line what it counts.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserAvailable } from '../support/browser';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApplication } from '~/server/applications/store.server';
 import { getAuth } from '~/server/accounts/auth.server';
 import { schema } from '~/server/db/db.server';
-import { sweepMailOutbox } from '~/server/mail/queue.server';
+import { sweepMailOutbox } from '~/server/app/mail-queues.server';
 import { startOutbox } from '~/server/mail/outbox.server';
 import { createSignup } from '~/server/signups/writer.server';
 import * as authApi from '~/routes/api.auth.$';

@@ -2,8 +2,10 @@
 // to the current group of a pool (from a bundled dataset of the test's own), never cached and
 // without a cookie; real clicks are counted per group, day and campaign, bots and visitors who ask
 // not to be tracked are not; a full group hands the link on to the next one (also under clicks at
-// the same moment), and the team hears exactly once when a group is 90 % full; the insights report
-// and the dashboard's overview show the pool; the QR codes encode the stable links.
+// the same moment), and the team hears exactly once when a group is 90 % full; one client counts at
+// most 3 clicks an hour per audience; a group whose link is not a WhatsApp invitation is skipped and
+// named by launch readiness; the insights report and the dashboard's overview show the pool; the QR
+// codes encode the stable links.
 import { copyFileSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,17 +15,21 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import * as overviewRoute from '~/routes/api.community';
 import * as qrRoute from '~/routes/api.community.qr.$file';
 import * as groupRoute from '~/routes/gruppe';
+import * as launchRoute from '~/routes/api.launch-readiness';
 import * as reportRoute from '~/routes/api.insights';
 import * as csvRoute from '~/routes/api.insights[.]csv';
 import type { CommunityOverview } from '~/lib/community';
 import type { CommunityGroup } from '~/lib/content-types';
 import type { InsightsReport } from '~/lib/insights';
+import { NOT_WHATSAPP, type LaunchPlaceholder } from '~/lib/launch-readiness';
 import { clearContentCache } from '~/server/content/content.server';
 import { schema } from '~/server/db/db.server';
 import { forgetAnnouncements } from '~/server/community/announce.server';
 import { forgetCommunityMemory } from '~/server/community/clicks.server';
 import { CAPACITY_MAIL_KIND } from '~/server/community/announce.server';
-import { describeEachDatabase } from '../support/database';
+import { GROUP_CLICK_WINDOW_MS } from '~/server/community/links.server';
+import { describeEachDatabase, emptyTables } from '../support/database';
+import { awayFromWindowEdge } from '../support/rate-windows';
 import { PUBLIC_URL, call, get, teamAuth, useTestConfig } from '../support/routes';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -61,8 +67,12 @@ function useContentWithPool(contentDir: string, pool: CommunityGroup[]) {
 function clickRequest(path: string, headers: Record<string, string> = {}, method = 'GET') {
   return new Request(`${PUBLIC_URL}${path}`, { method, headers: { 'User-Agent': BROWSER, ...headers } });
 }
-const click = (path = '/gruppe/reiter', headers: Record<string, string> = {}, method = 'GET') =>
-  call(groupRoute.loader, clickRequest(path, headers, method));
+// Each click comes from a visitor of its own unless a test names the address: one client's clicks
+// are limited (their own tests below).
+let visitors = 0;
+const anotherVisitor = () => (visitors++, `198.18.${(visitors >> 8) & 255}.${visitors & 255}`);
+const click = (path = '/gruppe/reiter', headers: Record<string, string> = {}, method = 'GET', ip = anotherVisitor()) =>
+  call(groupRoute.loader, clickRequest(path, headers, method), ip);
 const whereTo = async (path = '/gruppe/reiter', headers: Record<string, string> = {}) =>
   (await click(path, headers)).headers.get('location');
 
@@ -84,9 +94,7 @@ describeEachDatabase('community links', (current) => {
   });
   beforeEach(async () => {
     const { db } = current();
-    await db.delete(schema.communityGroups);
-    await db.delete(schema.communityClicks);
-    await db.delete(schema.mailOutbox);
+    await emptyTables(db, schema.communityGroups, schema.communityClicks, schema.mailOutbox, schema.rateLimits);
     forgetCommunityMemory();
     forgetAnnouncements();
     useContentWithPool(contentDir, POOL);
@@ -171,6 +179,77 @@ describeEachDatabase('community links', (current) => {
     expect(subjects).toEqual(['WhatsApp-Gruppe „Gruppe A“ zu 90 % voll', 'WhatsApp-Gruppe „Gruppe B“ zu 90 % voll']);
     const last = (await capacityMails()).find((m) => m.subject.includes('Gruppe B'))!;
     expect(last.text).toContain('Danach gibt es keine weitere aktive Gruppe für Reiterinnen');
+  });
+
+  test('one client counts at most 3 clicks an hour per audience (an IPv6 client by its /64); each click is still redirected', async () => {
+    await awayFromWindowEdge(GROUP_CLICK_WINDOW_MS, 30_000);
+    useContentWithPool(contentDir, [group('A', 'reiter', 100), group('T', 'trainer', 100)]);
+    const from = async (ip: string, path = '/gruppe/reiter') => {
+      const res = await click(path, {}, 'GET', ip);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      return res.headers.get('location');
+    };
+    for (let i = 0; i < 6; i++) expect(await from('192.0.2.7')).toBe('https://chat.whatsapp.com/A');
+    expect(await clicksOf()).toEqual({ A: 3 });
+    // The other audience's link counts on its own.
+    for (let i = 0; i < 4; i++) expect(await from('192.0.2.7', '/gruppe/trainer')).toBe('https://chat.whatsapp.com/T');
+    expect(await clicksOf()).toEqual({ A: 3, T: 3 });
+    // Addresses of one /64 are one client (and an IPv4-mapped address is its IPv4 address).
+    for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff:ffff:ffff:9', '2001:db8:1:2::3'])
+      await from(ip);
+    await from('::ffff:192.0.2.7');
+    expect(await clicksOf()).toEqual({ A: 6, T: 3 });
+    await from('2001:db8:1:3::1');
+    await from('192.0.2.8');
+    expect(await clicksOf()).toEqual({ A: 8, T: 3 });
+    expect((await report()).funnel.groupClicks).toBe(11);
+    // The counters keep no address, only a keyed hash of it, for the hour.
+    const counters = (await current().db.select().from(schema.rateLimits)).filter((r) =>
+      r.bucket.startsWith('group-click'),
+    );
+    expect(counters.length).toBeGreaterThan(0);
+    for (const { key } of counters) expect(key).toMatch(/^[\w-]{43}$/);
+  });
+
+  test('a group whose link is not a WhatsApp invitation (written past the Studio) is skipped; launch readiness names it', async () => {
+    const evil = { ...group('EVIL', 'reiter', 100), name: 'Phishing', inviteUrl: 'https://evil.example/phish' };
+    const split = { ...group('CRLF', 'reiter', 100), inviteUrl: 'https://chat.whatsapp.com/x\r\nSet-Cookie: a=1' };
+    useContentWithPool(contentDir, [evil, split, group('A', 'reiter', 100), group('T', 'trainer', 100)]);
+    for (const method of ['GET', 'HEAD']) {
+      const res = await click('/gruppe/reiter', {}, method);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('https://chat.whatsapp.com/A');
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+    expect(await clicksOf()).toEqual({ A: 1 });
+
+    const res = await call(launchRoute.loader, get('/api/launch-readiness', await teamAuth()));
+    const { placeholders } = (await res.json()) as { placeholders: LaunchPlaceholder[] };
+    expect(placeholders.filter((p) => p.marker === NOT_WHATSAPP)).toEqual([
+      {
+        where: 'Website-Einstellungen › WhatsApp-Gruppen (Community) › „Phishing“ › Einladungslink',
+        value: 'https://evil.example/phish',
+        marker: NOT_WHATSAPP,
+      },
+      {
+        where: 'Website-Einstellungen › WhatsApp-Gruppen (Community) › „Gruppe CRLF“ › Einladungslink',
+        value: 'https://chat.whatsapp.com/x\\u000d\\u000aSet-Cookie: a=1',
+        marker: NOT_WHATSAPP,
+      },
+    ]);
+
+    // Without a good group the visitor gets the German page (404), never the link, never a 5xx.
+    useContentWithPool(contentDir, [evil, split, group('T', 'trainer', 100)]);
+    const none = await click();
+    expect(none.status).toBe(404);
+    expect(none.headers.get('location')).toBeNull();
+    expect(await none.text()).toContain('Die Gruppe ist gerade nicht erreichbar');
+    const overview = (await (
+      await call(overviewRoute.loader, get('/api/community', await teamAuth()))
+    ).json()) as CommunityOverview;
+    expect(overview.missing).toEqual(['reiter']);
+    expect(overview.groups.filter((g) => g.current).map((g) => g.key)).toEqual(['T']);
   });
 
   test('a campaign on the stable link is counted with its click', async () => {

@@ -3,38 +3,22 @@
 // text stega-marked with the document and field it came from (the stand-in's Content Source Map
 // → @sanity/client's stega), ids and links plain, nothing cached, and an unfinished draft explained
 // in German. The published content stays what it was.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createClient } from '@sanity/client';
 import { stegaClean } from '@sanity/client/stega';
 import { vercelStegaDecode } from '@vercel/stega';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { clearContentCache, ContentError, getLandingContent, getLegalPage } from '~/server/content/content.server';
 import { SANITY_API_VERSION } from '~/server/content/source.server';
-import { previewEnv, startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
+import { contentSources } from '../support/content-source';
+import { previewEnv, type SanityStandIn } from '../support/sanity-standin';
 
 const STUDIO = 'https://studio.example.org';
+const sources = contentSources({ env: (s) => previewEnv(s, STUDIO) });
 let standIn: SanityStandIn;
-let cacheDir: string;
-const saved = { ...process.env };
 
-beforeAll(async () => {
-  standIn = await startSanityStandIn();
-  cacheDir = mkdtempSync(path.join(tmpdir(), 'bc-images-'));
-  Object.assign(process.env, {
-    SANITY_PROJECT_ID: standIn.projectId,
-    SANITY_DATASET: standIn.dataset,
-    SANITY_API_HOST: standIn.url,
-    IMAGE_CACHE_DIR: cacheDir,
-    ...previewEnv(standIn, STUDIO),
-  });
-});
-afterAll(async () => {
-  process.env = saved;
-  clearContentCache();
-  await standIn.close();
-  rmSync(cacheDir, { recursive: true, force: true });
+beforeAll(() => {
+  standIn = sources.standIn;
+  sources.useStandIn();
 });
 beforeEach(() => clearContentCache());
 

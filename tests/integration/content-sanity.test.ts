@@ -1,40 +1,14 @@
 // The @sanity/client path against a local stand-in of Sanity's query API: the same queries give
 // the same content as the bundled dataset, drafts stay invisible, a publish shows after the cache
 // is dropped, and images are copied from the "CDN" into our own cache (no visitor ever asks it).
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { clearContentCache, getImagePipeline, getLandingContent, getLegalPage } from '~/server/content/content.server';
-import { startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
+import { contentSources } from '../support/content-source';
 
-let standIn: SanityStandIn;
-let cacheDir: string;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  standIn = await startSanityStandIn();
-  cacheDir = mkdtempSync(path.join(tmpdir(), 'bc-images-'));
-});
-afterAll(async () => {
-  process.env = saved;
-  clearContentCache();
-  await standIn.close();
-  rmSync(cacheDir, { recursive: true, force: true });
-});
-
-function useBundled() {
-  delete process.env.SANITY_PROJECT_ID;
-  delete process.env.SANITY_API_HOST;
-  clearContentCache();
-}
-function useStandIn() {
-  process.env.SANITY_PROJECT_ID = standIn.projectId;
-  process.env.SANITY_DATASET = standIn.dataset;
-  process.env.SANITY_API_HOST = standIn.url;
-  process.env.IMAGE_CACHE_DIR = cacheDir;
-  clearContentCache();
-}
+const sources = contentSources();
+const { useBundled, useStandIn } = sources;
 
 describe('content from Sanity (stand-in)', () => {
   test('the same queries answer the same content as the bundled dataset', async () => {
@@ -42,9 +16,9 @@ describe('content from Sanity (stand-in)', () => {
     const bundled = await getLandingContent();
     const bundledAgb = await getLegalPage('agb');
     useStandIn();
-    const before = standIn.requests.length;
+    const before = sources.standIn.requests.length;
     const fromSanity = await getLandingContent();
-    expect(standIn.requests.slice(before).some((r) => r.includes('/data/query/production'))).toBe(true);
+    expect(sources.standIn.requests.slice(before).some((r) => r.includes('/data/query/production'))).toBe(true);
     expect(fromSanity).toEqual(bundled);
     expect(await getLegalPage('agb')).toEqual(bundledAgb);
   });
@@ -52,8 +26,8 @@ describe('content from Sanity (stand-in)', () => {
   test('images are downloaded into our cache and served as renditions from our origin', async () => {
     useStandIn();
     const { horses } = await getLandingContent();
-    expect(standIn.requests.some((r) => r.startsWith(`/images/${standIn.projectId}/`))).toBe(true);
-    const originals = readdirSync(path.join(cacheDir, 'originals'));
+    expect(sources.standIn.requests.some((r) => r.startsWith(`/images/${sources.standIn.projectId}/`))).toBe(true);
+    const originals = readdirSync(path.join(sources.cacheDir, 'originals'));
     expect(originals.length).toBeGreaterThanOrEqual(10);
     const { key, widths } = horses[0]!.beforeImage;
     const name = `${key}-${widths[0]}.avif`;
@@ -66,27 +40,27 @@ describe('content from Sanity (stand-in)', () => {
 
   test('drafts are never shown; a published change shows once the cache is dropped', async () => {
     useStandIn();
-    const agb = standIn.document('legalPage-agb')!;
-    standIn.saveDraft({ ...agb, title: 'Entwurf: AGB' });
+    const agb = sources.standIn.document('legalPage-agb')!;
+    sources.standIn.saveDraft({ ...agb, title: 'Entwurf: AGB' });
     clearContentCache();
     expect((await getLegalPage('agb')).title).toBe('Allgemeine Geschäftsbedingungen');
     await getLandingContent();
 
-    const settings = standIn.document('siteSettings')!;
-    standIn.publish({ ...settings, tagline: 'Ein neuer Leitsatz aus dem Studio' });
+    const settings = sources.standIn.document('siteSettings')!;
+    sources.standIn.publish({ ...settings, tagline: 'Ein neuer Leitsatz aus dem Studio' });
     expect((await getLandingContent()).settings.tagline).not.toBe('Ein neuer Leitsatz aus dem Studio'); // cached
     clearContentCache();
     expect((await getLandingContent()).settings.tagline).toBe('Ein neuer Leitsatz aus dem Studio');
-    standIn.publish(settings);
+    sources.standIn.publish(settings);
   });
 
   test('a document that breaks the page fails loudly instead of rendering a hole', async () => {
     useStandIn();
-    const horse = standIn.document('horseCase-3')!;
-    standIn.publish({ ...horse, afterImage: { ...(horse.afterImage as object), alt: '' } });
+    const horse = sources.standIn.document('horseCase-3')!;
+    sources.standIn.publish({ ...horse, afterImage: { ...(horse.afterImage as object), alt: '' } });
     clearContentCache();
     await expect(getLandingContent()).rejects.toThrow(/Pferd „Amira“: Nachher-Bild has no alt text/);
-    standIn.publish(horse);
+    sources.standIn.publish(horse);
     clearContentCache();
   });
 });

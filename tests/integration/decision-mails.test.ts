@@ -6,12 +6,10 @@
 // Sanity stand-in where a publish changes the next mail), never with the applicant's message; the
 // history, the activity log and the live change sequence record the mail.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import * as patchRoute from '~/routes/api.applications.$id';
+import * as previewRoute from '~/routes/api.applications.$id.decision-mail';
 import type { ApplicationRecord, ApplicationStatus } from '~/lib/applications';
 import {
   decisionMailQueue,
@@ -25,21 +23,21 @@ import {
   getApplication,
   latestChangeSeq,
 } from '~/server/applications/store.server';
-import { clearContentCache } from '~/server/content/content.server';
 import { schema } from '~/server/db/db.server';
-import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox, sweepMailOutbox } from '~/server/mail/mail.server';
-import { retryDelayMs } from '~/server/mail/outbox.server';
-import { GIVEN_UP_MAIL_KIND } from '~/server/mail/queue.server';
+import { sweepMailOutbox } from '~/server/app/mail-queues.server';
+import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox } from '~/server/mail/mail.server';
 import { syncContent } from '~/server/serving/content-sync.server';
 import { listActivity, recordDecisionMailSent } from '~/server/team/team.server';
 import { application } from '../support/applications';
 import { describeEachDatabase } from '../support/database';
-import { PUBLIC_URL, bearer, call, useMailConfig } from '../support/routes';
-import { startSanityStandIn, type SanityStandIn } from '../support/sanity-standin';
+import { PUBLIC_URL, bearer, call, get, useMailConfig } from '../support/routes';
+import { contentSources } from '../support/content-source';
+import { type SanityStandIn } from '../support/sanity-standin';
 import { SMTP_DOWN, smtpSink, startSmtp } from '../support/smtp';
 import { seedMember, tokenOf, type SeededMember } from '../support/team';
 import { until } from '../support/until';
 import { outcomeOf } from '../support/status-change';
+import { nextAttemptAt } from '../support/mail-queue';
 
 const smtp = smtpSink();
 const sweep = decisionMailQueue(recordDecisionMailSent);
@@ -159,15 +157,135 @@ describeEachDatabase('decision mails', (current) => {
     expect(smtp.mailsTo(ben.email).map((m) => m.subject)).toEqual(['Deine Bewerbung: Wir freuen uns auf dich, Ben!']);
   });
 
-  test('a type with its own words gets them; the others get the general ones', async () => {
+  test('each type gets words that fit it: a business partner’s rejection says nothing of a horse', async () => {
     const mentor = await apply({ applicationType: 'Mentor', name: 'Maria Mentor' });
     const partner = await apply({ applicationType: 'Business Partner', name: 'Paul Partner' });
+    const mentee = await apply({ applicationType: 'Mentee', name: 'Mia Mentee' });
+    const declined = await apply({ applicationType: 'Mentor', name: 'Max Mentor' });
     await decide(mentor, 'approved', 0);
     await decide(partner, 'rejected', 0);
-    expect(await sweep({ now: at(DELAY_S) })).toEqual({ claimed: 2, sent: 2 });
+    await decide(mentee, 'rejected', 0);
+    await decide(declined, 'rejected', 0);
+    expect(await sweep({ now: at(DELAY_S) })).toEqual({ claimed: 4, sent: 4 });
     expect(smtp.mailsTo(mentor.email)[0]!.subject).toBe('Willkommen im Kreis unserer Mentorinnen und Mentoren, Maria!');
-    // The bundled Business Partner entry has an approval only: the general rejection.
-    expect(smtp.mailsTo(partner.email)[0]!.subject).toBe('Deine Bewerbung bei Bewegungscoaching');
+    const [toPartner] = smtp.mailsTo(partner.email);
+    expect(toPartner!.subject).toBe('Deine Anfrage als Business-Partner');
+    expect(toPartner!.text).toContain('im Moment keine Zusammenarbeit zu beginnen');
+    expect(toPartner!.text).not.toMatch(/Pferd|Urteil über dich/);
+    const [toMentor] = smtp.mailsTo(declined.email);
+    expect(toMentor!.subject).toBe('Deine Bewerbung als Mentorin oder Mentor');
+    expect(toMentor!.text).not.toContain('Urteil über dich oder dein Pferd');
+    // A mentee has no words of their own: the general rejection, which speaks to a rider.
+    expect(smtp.mailsTo(mentee.email)[0]!.text).toContain('Das ist kein Urteil über dich oder dein Pferd.');
+  });
+
+  test('a reply goes to the team: Reply-To is DECISION_MAIL_REPLY_TO, else TEAM_NOTIFY_EMAIL', async () => {
+    useConfig(smtp.url, { TEAM_NOTIFY_EMAIL: 'team@bewegung.test' });
+    const anna = await apply();
+    await decide(anna, 'approved', 0);
+    useConfig(smtp.url, { TEAM_NOTIFY_EMAIL: 'team@bewegung.test', DECISION_MAIL_REPLY_TO: 'lena@bewegung.test' });
+    const ben = await apply({ name: 'Ben' });
+    await decide(ben, 'rejected', 0);
+    // Both are sent under the second configuration; the first mail was decided under the first.
+    useConfig(smtp.url, { TEAM_NOTIFY_EMAIL: 'team@bewegung.test' });
+    expect(await sweep({ now: at(DELAY_S), limit: 1 })).toEqual({ claimed: 1, sent: 1 });
+    useConfig(smtp.url, { TEAM_NOTIFY_EMAIL: 'team@bewegung.test', DECISION_MAIL_REPLY_TO: 'lena@bewegung.test' });
+    expect(await sweep({ now: at(DELAY_S) })).toEqual({ claimed: 1, sent: 1 });
+    // The approval asks the applicant to reply to it.
+    const [toAnna] = smtp.mailsTo(anna.email);
+    expect(toAnna!.text).toContain('antworte einfach auf diese E-Mail');
+    expect(toAnna!.headers['reply-to']).toBe('team@bewegung.test');
+    expect(smtp.mailsTo(ben.email)[0]!.headers['reply-to']).toBe('lena@bewegung.test');
+    // Neither set: no Reply-To (a reply goes to MAIL_FROM).
+    useConfig();
+    const cleo = await apply({ name: 'Cleo' });
+    await decide(cleo, 'approved', 0);
+    await sweep({ now: at(DELAY_S) });
+    expect(smtp.mailsTo(cleo.email)[0]!.headers['reply-to']).toBeUndefined();
+  });
+
+  test('the team reads a decision mail before it goes: the same subject, text and Reply-To as the mail sent', async () => {
+    useConfig(smtp.url, { TEAM_NOTIFY_EMAIL: 'team@bewegung.test' });
+    const partner = await apply({ applicationType: 'Business Partner', name: 'Paula Partner' });
+    const token = await tokenOf(lena);
+    const rita = await seedMember({ name: 'Rita Reviewer' });
+    const preview = async (decision: string, member = rita) =>
+      call(
+        previewRoute.loader,
+        get(`/api/applications/${partner.id}/decision-mail?decision=${decision}`, bearer(await tokenOf(member))),
+        undefined,
+        { id: partner.id },
+      );
+    // Before anyone decides: signed by whoever asks (who would decide).
+    const before = (await (await preview('rejected')).json()) as { mail: Record<string, unknown> };
+    expect(before.mail).toMatchObject({
+      decision: 'rejected',
+      to: partner.email,
+      subject: 'Deine Anfrage als Business-Partner',
+      replyTo: 'team@bewegung.test',
+    });
+    expect(before.mail.text).toMatch(/Herzliche Grüße\nRita Reviewer\n/);
+    // Lena decides; while the mail waits, it is the mail as it will go out, signed by her.
+    await decide(partner, 'rejected', 0);
+    const waiting = (await (await preview('rejected')).json()) as { mail: { subject: string; text: string } };
+    expect(waiting.mail.text).toContain('Lena Hartmann');
+    await sweep({ now: at(DELAY_S) });
+    const [sent] = smtp.mailsTo(partner.email);
+    expect(sent!.subject).toBe(waiting.mail.subject);
+    expect(sent!.text.replace(/\r\n/g, '\n').trim()).toBe(waiting.mail.text);
+    expect(sent!.headers['reply-to']).toBe('team@bewegung.test');
+    // Never the applicant's message.
+    expect(JSON.stringify(waiting)).not.toContain('0171-5555555');
+    // A bad decision, an unknown or malformed id, no token.
+    expect((await preview('pending')).status).toBe(400);
+    expect((await preview('')).status).toBe(400);
+    const unknown = randomUUID();
+    const missing = await call(
+      previewRoute.loader,
+      get(`/api/applications/${unknown}/decision-mail?decision=approved`, bearer(token)),
+      undefined,
+      { id: unknown },
+    );
+    expect(missing.status).toBe(404);
+    const anonymous = await call(
+      previewRoute.loader,
+      get(`/api/applications/${partner.id}/decision-mail?decision=approved`),
+      undefined,
+      { id: partner.id },
+    );
+    expect(anonymous.status).toBe(401);
+  });
+
+  test('the record keeps what the applicant was last told, also when an older decision’s mail goes out after a newer one', async () => {
+    const anna = await apply();
+    expect((await getApplication(anna.id))!.sentMail).toBeNull();
+    await decide(anna, 'approved', 0);
+    await sweep({ now: at(DELAY_S) });
+    const told = await getApplication(anna.id);
+    expect(told!.sentMail).toEqual({ decision: 'approved', at: told!.decisionMail!.at });
+    // Back to pending and on to a rejection that waits: still told the approval.
+    await decide(anna, 'pending', 600);
+    await decide(anna, 'rejected', 700);
+    expect((await getApplication(anna.id))!.sentMail).toMatchObject({ decision: 'approved' });
+
+    // A rejection on its way to the mail server while the team approves: the approval waits, and
+    // the rejection, once it went out, is what Ben was told.
+    const slow = await startSmtp({ acceptDelayMs: 800 });
+    let record: ApplicationRecord | undefined;
+    try {
+      useConfig(slow.url);
+      const ben = await apply({ name: 'Ben' });
+      await decide(ben, 'rejected', 0);
+      const sending = sweep({ now: at(DELAY_S) });
+      await until(() => slow.receiving > 0, 'the rejection on its way', { intervalMs: 5 });
+      await decide(ben, 'approved', DELAY_S);
+      expect(await sending).toEqual({ claimed: 1, sent: 1 });
+      record = await getApplication(ben.id);
+    } finally {
+      await slow.close();
+    }
+    expect(record!.decisionMail).toMatchObject({ status: 'scheduled', decision: 'approved' });
+    expect(record!.sentMail).toMatchObject({ decision: 'rejected' });
   });
 
   test('a retried change (the same request again) sends no second mail', async () => {
@@ -263,7 +381,11 @@ describeEachDatabase('decision mails', (current) => {
     useConfig();
     // Not before its wait is over.
     expect(await sweep({ now: at(DELAY_S + 60) })).toEqual({ claimed: 0, sent: 0 });
-    expect(await sweep({ now: at(DELAY_S + retryDelayMs(1) / 1000 + 1) })).toEqual({ claimed: 1, sent: 1 });
+    const [failedRow] = await mailRows(anna.id);
+    expect(await sweep({ now: await nextAttemptAt(schema.decisionMails, failedRow!.id) })).toEqual({
+      claimed: 1,
+      sent: 1,
+    });
     expect(await sweep({ now: at(DELAY_S + 24 * 3600) })).toEqual({ claimed: 0, sent: 0 });
     expect(smtp.mailsTo(anna.email)).toHaveLength(1);
     expect((await getApplication(anna.id))!.decisionMail).toMatchObject({ status: 'sent' });
@@ -288,7 +410,8 @@ describeEachDatabase('decision mails', (current) => {
     let seconds = DELAY_S;
     for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt++) {
       expect((await sweep({ now: at(seconds) })).claimed, `attempt ${attempt}`).toBe(1);
-      seconds += retryDelayMs(attempt) / 1000 + 1;
+      const [row] = await mailRows(anna.id);
+      seconds = ((await nextAttemptAt(schema.decisionMails, row!.id)).getTime() - at(0).getTime()) / 1000;
     }
     expect((await getApplication(anna.id))!.decisionMail).toMatchObject({ status: 'failed', retrying: true });
     await sweep({ now: at(seconds) });
@@ -302,7 +425,6 @@ describeEachDatabase('decision mails', (current) => {
     expect(smtp.mailsTo(team)).toHaveLength(1);
     expect(await sweep({ now: at(seconds + 48 * 3600) })).toEqual({ claimed: 0, sent: 0 });
     expect(smtp.mailsTo(anna.email)).toHaveLength(0);
-    expect(GIVEN_UP_MAIL_KIND).toBe('mail-given-up');
   });
 
   test('a process that stops mid-batch finishes the mail it is sending and hands the others back at once', async () => {
@@ -358,23 +480,11 @@ describeEachDatabase('decision mails', (current) => {
 });
 
 describe('decision mail texts from Sanity (stand-in): a publish changes the next mail', () => {
+  const sources = contentSources({ keepCacheDir: true });
   let standIn: SanityStandIn;
-  let cacheDir: string;
-  const saved = { ...process.env };
-  beforeAll(async () => {
-    standIn = await startSanityStandIn();
-    cacheDir = mkdtempSync(path.join(tmpdir(), 'bc-images-'));
-    process.env.SANITY_PROJECT_ID = standIn.projectId;
-    process.env.SANITY_DATASET = standIn.dataset;
-    process.env.SANITY_API_HOST = standIn.url;
-    process.env.IMAGE_CACHE_DIR = cacheDir;
-    clearContentCache();
-  });
-  afterAll(async () => {
-    process.env = saved;
-    clearContentCache();
-    await standIn?.close();
-    // The cache dir stays: a sync's image renditions are made in the background, after the test.
+  beforeAll(() => {
+    standIn = sources.standIn;
+    sources.useStandIn();
   });
 
   describeEachDatabase('', (current) => {

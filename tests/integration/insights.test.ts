@@ -11,15 +11,17 @@ import * as eventsRoute from '~/routes/api.insights.events';
 import * as reportRoute from '~/routes/api.insights';
 import * as csvRoute from '~/routes/api.insights[.]csv';
 import { schema } from '~/server/db/db.server';
-import { berlinDay, countServerEvent } from '~/server/insights/insights.server';
+import { countServerEvent } from '~/server/insights/insights.server';
 import { parseBeacon } from '~/server/insights/classify.server';
 import { forgetVisitorMemory, recordBeacon } from '~/server/insights/recorder.server';
 import { insightsReport } from '~/server/insights/report.server';
 import { directAction } from '~/server/app/direct-action.server';
 import { clientAddressContext } from '~/server/http/http.server';
-import { sweepRetention } from '~/server/retention.server';
+import { sweepRetention } from '~/server/app/retention.server';
+import { berlinDay } from '~/lib/berlin-time';
 import type { InsightsReport } from '~/lib/insights';
-import { describeEachDatabase } from '../support/database';
+import { csvLines } from '../support/csv';
+import { describeEachDatabase, emptyTables } from '../support/database';
 import { call, get, post, teamAuth, useTestConfig } from '../support/routes';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -46,13 +48,9 @@ describeEachDatabase('insights', (current) => {
     useTestConfig();
   });
   beforeEach(async () => {
-    const { db } = current();
-    await db.delete(schema.insightsDaily);
-    await db.delete(schema.insightsVisitors);
-    await db.delete(schema.insightsSalts);
-    await db.delete(schema.signups);
-    await db.delete(schema.applications);
-    await db.delete(schema.communityClicks);
+    // The insights' own tables, and those its funnel counts from.
+    const counted = [schema.signups, schema.applications, schema.communityClicks];
+    await emptyTables(current().db, schema.insightsDaily, schema.insightsVisitors, schema.insightsSalts, ...counted);
     forgetVisitorMemory();
   });
   const rows = () => current().db.select().from(schema.insightsDaily);
@@ -302,10 +300,7 @@ describeEachDatabase('insights', (current) => {
       const res = await call(csvRoute.loader, get('/api/insights.csv?from=2026-11-08&to=2026-11-14', await teamAuth()));
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      const lines = (await res.text())
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\r\n');
+      const lines = csvLines(await res.text());
       expect(lines[0]).toBe('Bereich;Eintrag;Besucher;Seitenaufrufe;Anzahl');
       expect(lines[1]).toBe('Tag;08.11.2026;8;17;');
       expect(lines).toContain('Summe;08.11.2026–14.11.2026;77;161;');

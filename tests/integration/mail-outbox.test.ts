@@ -2,8 +2,8 @@
 // transaction goes out only if that transaction commits; an SMTP outage delays it (the claim holds
 // through its lease, then it is sent once); parallel sweeps send each mail once; the body is erased
 // once sent; a mail that keeps failing is retried with growing waits for more than a day, then
-// given up with a log line and a mail to the team; a server that stalls cannot hold a send past
-// its timeout.
+// given up with a log line and a mail to the team (the waits are the database's own rule); a
+// server that stalls cannot hold a send past its timeout.
 import { chmodSync, statSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
@@ -11,19 +11,16 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, expect, test } from 'vitest';
 import { schema } from '~/server/db/db.server';
 import { logTo } from '~/server/log.server';
-import { enqueueMail, GIVEN_UP_MAIL_KIND, sweepMailOutbox } from '~/server/mail/queue.server';
-import {
-  kickOutbox,
-  OUTBOX_LEASE_MS,
-  OUTBOX_MAX_ATTEMPTS,
-  retryDelayMs,
-  startOutbox,
-} from '~/server/mail/outbox.server';
-import { sendMail } from '~/server/mail/transport.server';
+import { sweepMailOutbox } from '~/server/app/mail-queues.server';
+import { enqueueMail } from '~/server/mail/enqueue.server';
+import { GIVEN_UP_MAIL_KIND } from '~/server/mail/queue.server';
+import { kickOutbox, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox } from '~/server/mail/outbox.server';
+import { refusedForGood, sendMail } from '~/server/mail/transport.server';
 import type { LogLine } from '../support/logs';
 import { describeEachDatabase } from '../support/database';
 import { useMailConfig, useTestConfig } from '../support/routes';
-import { SMTP_DOWN, smtpSink } from '../support/smtp';
+import { SMTP_DOWN, smtpSink, startSmtp } from '../support/smtp';
+import { nextAttemptAt, retryDelayOf } from '../support/mail-queue';
 
 const smtp = smtpSink();
 
@@ -132,11 +129,13 @@ describeEachDatabase('mail outbox', (current) => {
     await enqueueMail(current().db, 'password-reset', mail(to));
     const log = captureLog();
     try {
-      let at = 0;
+      const start = Date.now();
+      let now = new Date(start);
       for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt++) {
-        expect((await sweepMailOutbox({ now: later(at) })).claimed, `attempt ${attempt}`).toBe(1);
-        at += retryDelayMs(attempt) + 1000;
+        expect((await sweepMailOutbox({ now })).claimed, `attempt ${attempt}`).toBe(1);
+        now = await nextAttemptAt(t, (await rowsTo(to))[0]!.id);
       }
+      const at = now.getTime() - start;
       expect(at).toBeGreaterThan(24 * 60 * 60_000);
       expect((await rowsTo(to))[0]).toMatchObject({ attempts: OUTBOX_MAX_ATTEMPTS, sentAt: null, givenUpAt: null });
       await sweepMailOutbox({ now: later(at) });
@@ -158,6 +157,19 @@ describeEachDatabase('mail outbox', (current) => {
     }
   });
 
+  test('the waits between attempts double from the lease up to 6 hours (the SQL rule the claims use)', async () => {
+    const waits = [];
+    for (let attempts = 1; attempts <= 9; attempts++) waits.push(await retryDelayOf(attempts));
+    expect(waits).toEqual([5, 10, 20, 40, 80, 160, 320, 360, 360].map((minutes) => minutes * 60_000));
+  });
+
+  test('the last attempt comes more than 24 hours after the first, and the give-up within two days', async () => {
+    let last = 0;
+    for (let attempt = 1; attempt < OUTBOX_MAX_ATTEMPTS; attempt++) last += await retryDelayOf(attempt);
+    expect(last).toBeGreaterThan(24 * 60 * 60_000);
+    expect(last + (await retryDelayOf(OUTBOX_MAX_ATTEMPTS))).toBeLessThan(48 * 60 * 60_000);
+  });
+
   test("without SMTP_URL a mail is a file only the server's user can read (it may hold a reset link)", async () => {
     const config = useTestConfig();
     const sent = await sendMail({ ...mail(address()), links: [] });
@@ -168,6 +180,25 @@ describeEachDatabase('mail outbox', (current) => {
     chmodSync(path.dirname(sent.file!), 0o755);
     await sendMail({ ...mail(address()), links: [] });
     expect(statSync(path.dirname(sent.file!)).mode & 0o777).toBe(0o700);
+  });
+
+  test('the transport tells a refusal for good (a 5xx to the address) from one that may pass later', async () => {
+    const picky = await startSmtp({ refuse: (a) => a.startsWith('gone-'), defer: (a) => a.startsWith('full-') });
+    const failureOf = (to: string) =>
+      sendMail({ ...mail(to), links: [] }).then(
+        () => 'sent',
+        (error: unknown) => (refusedForGood(error) ? 'refused for good' : 'may pass later'),
+      );
+    try {
+      useMailConfig(picky.url);
+      expect(await failureOf(`gone-${address()}`)).toBe('refused for good');
+      expect(await failureOf(`full-${address()}`)).toBe('may pass later');
+      expect(await failureOf(address())).toBe('sent');
+      useMailConfig(SMTP_DOWN);
+      expect(await failureOf(address())).toBe('may pass later');
+    } finally {
+      await picky.close();
+    }
   });
 
   test('an SMTP server that accepts and then stalls cannot hold a send past its timeout', async () => {

@@ -1,36 +1,11 @@
-// Migration 0011 (one mail outbox, issue 34) on PGlite and PostgreSQL: a database migrated up to
+// Migration 0011 (one mail outbox for confirmations too, decision 034) on PGlite and PostgreSQL: a database migrated up to
 // 0010, holding signups whose confirmation mails were in every state of the former outbox in the
 // signup row, is migrated on; the mails not yet sent move into mail_outbox with their attempts and
 // claim (their retries go on where they were), and the columns and their index are gone.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { migrationsFolder } from '~/server/db/db.server';
-import { createPostgresDatabase, postgresAvailable } from '../support/postgres';
-
-const folders: string[] = [];
-afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
-
-/** The migrations folder as it was before the tag `before` (the journal cut there). */
-function migrationsBefore(before: string) {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  folders.push(folder);
-  cpSync(migrationsFolder(), folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === before);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+import { migrationsBefore, onPglite, onPostgres, type Engine } from '../support/migrations';
+import { postgresAvailable } from '../support/postgres';
 
 const BEFORE = `insert into signups (id, user_type, name, email, newsletter_opt_in, created_at,
     newsletter_confirmed_at, newsletter_unsubscribed_at,
@@ -43,11 +18,6 @@ const BEFORE = `insert into signups (id, user_type, name, email, newsletter_opt_
     ('confirmed', 'reiter', 'Bestätigt', 'confirmed@example.org', true, now(), now(), null, null, null, 0, null),
     ('unsubscribed', 'reiter', 'Abgemeldet', 'unsubscribed@example.org', true, now(), null, now(), null, null, 0, null),
     ('opt-out', 'reiter', 'Ohne', 'opt-out@example.org', false, now(), null, null, null, null, 0, null)`;
-
-interface Engine {
-  query(sql: string): Promise<Record<string, unknown>[]>;
-  migrate(folder: string): Promise<void>;
-}
 
 /** The former outbox's index on signups (dropped by 0011), if it is there. */
 const PENDING_INDEX = `select indexname from pg_indexes where tablename = 'signups' and indexname = 'signups_confirmation_mail_pending_idx'`;
@@ -101,31 +71,7 @@ async function checkMigration(engine: Engine) {
 }
 
 describe('migration 0011: the confirmation mails move into mail_outbox', () => {
-  test('on PGlite', async () => {
-    const client = new PGlite();
-    try {
-      const db = drizzlePglite(client);
-      await checkMigration({
-        query: async (sql) => (await client.query<Record<string, unknown>>(sql)).rows,
-        migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-      });
-    } finally {
-      await client.close();
-    }
-  });
+  test('on PGlite', () => onPglite(checkMigration));
 
-  test.runIf(postgresAvailable())('on PostgreSQL', async () => {
-    const database = await createPostgresDatabase();
-    const pool = new pg.Pool({ connectionString: database.url });
-    try {
-      const db = drizzlePg(pool);
-      await checkMigration({
-        query: async (sql) => (await pool.query<Record<string, unknown>>(sql)).rows,
-        migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
-      });
-    } finally {
-      await pool.end();
-      await database.drop();
-    }
-  });
+  test.runIf(postgresAvailable())('on PostgreSQL', () => onPostgres(checkMigration));
 });

@@ -15,11 +15,12 @@ import {
   unsubscribeNewsletter,
   unsubscribeUrl,
 } from '~/server/signups/newsletter.server';
-import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, retryDelayMs, startOutbox } from '~/server/mail/outbox.server';
-import { sweepMailOutbox } from '~/server/mail/queue.server';
+import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, startOutbox } from '~/server/mail/outbox.server';
+import { sweepMailOutbox } from '~/server/app/mail-queues.server';
 import { describeEachDatabase } from '../support/database';
 import { SMTP_DOWN, smtpSink } from '../support/smtp';
 import { call, post, useMailConfig } from '../support/routes';
+import { nextAttemptAt } from '../support/mail-queue';
 
 const smtp = smtpSink();
 const email = () => `outbox-${crypto.randomUUID().slice(0, 8)}@example.org`;
@@ -174,10 +175,11 @@ describeEachDatabase('newsletter confirmation outbox', (current) => {
     // An outage: a sweep after each (growing) wait tries again, until the attempts run out.
     useMailConfig(SMTP_DOWN);
     const refused = await pending({ attempts: 0 });
-    let at = 0;
+    const [queued] = await current().db.select({ id: m.id }).from(m).where(eq(m.signupId, refused.id));
+    let now = new Date();
     for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS + 1; attempt++) {
-      await sweepMailOutbox({ now: later(at) });
-      at += retryDelayMs(attempt) + 1000;
+      await sweepMailOutbox({ now });
+      now = await nextAttemptAt(m, queued!.id);
     }
     const after = await mailsOf([refused.id]);
     expect(after[0]).toMatchObject({

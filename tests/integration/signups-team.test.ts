@@ -6,7 +6,7 @@ import * as statsRoute from '~/routes/api.signups.stats';
 import { schema } from '~/server/db/db.server';
 import { sign } from '~/server/signing.server';
 import { TEAM_SESSION_MAX_MS as TEAM_SESSION_TTL_MS } from '~/lib/team';
-import { describeEachDatabase } from '../support/database';
+import { describeEachDatabase, emptyTables } from '../support/database';
 import { bearer, call, expiredTeamAuth, get, teamAuth, useTestConfig } from '../support/routes';
 
 const list = async (query = '', headers?: Record<string, string>) =>
@@ -18,9 +18,7 @@ describeEachDatabase('signups for the team', (current) => {
   beforeAll(() => {
     useTestConfig();
   });
-  beforeEach(async () => {
-    await current().db.delete(schema.signups);
-  });
+  beforeEach(() => emptyTables(current().db, schema.signups));
 
   const insert = (rows: (Partial<typeof schema.signups.$inferInsert> & { id: string; createdAt: Date })[]) =>
     current()

@@ -6,7 +6,8 @@ import { SIGNUP_API_MESSAGES, SIGNUP_MESSAGES } from '~/copy/signup';
 import * as signupsCsvRoute from '~/routes/api.signups[.]csv';
 import * as signupsRoute from '~/routes/api.signups';
 import { schema } from '~/server/db/db.server';
-import { describeEachDatabase } from '../support/database';
+import { csvLines } from '../support/csv';
+import { describeEachDatabase, emptyTables } from '../support/database';
 import { bearer, call, expiredTeamAuth, get, post, PUBLIC_URL, teamAuth, useTestConfig } from '../support/routes';
 import { awayFromWindowEdge } from '../support/rate-windows';
 
@@ -27,10 +28,7 @@ describeEachDatabase('POST /api/signups', (current) => {
   beforeAll(() => {
     useTestConfig();
   });
-  beforeEach(async () => {
-    await current().db.delete(schema.signups);
-    await current().db.delete(schema.rateLimits);
-  });
+  beforeEach(() => emptyTables(current().db, schema.signups, schema.rateLimits));
   const rows = () => current().db.select().from(schema.signups);
 
   test('stores the trimmed record and answers 201 {id, data} with every stored field', async () => {
@@ -143,7 +141,9 @@ describeEachDatabase('POST /api/signups', (current) => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error).toBe(error);
-    expect([...body.fields].sort()).toEqual([...fields].sort());
+    expect(Object.keys(body.fields).sort()).toEqual([...fields].sort());
+    // Each field with its message, as every 400 says them.
+    for (const field of fields) expect(typeof body.fields[field]).toBe('string');
     expect(await rows()).toHaveLength(0);
   });
 
@@ -300,6 +300,7 @@ describeEachDatabase('GET /api/signups and /api/signups.csv', (current) => {
       newsletterOptIn: true,
       newsletterConfirmedAt: null,
       newsletterUnsubscribedAt: null,
+      newsletterUndeliverableAt: null,
       createdAt: '2026-01-01T10:00:00.000Z',
     });
   });
@@ -311,18 +312,14 @@ describeEachDatabase('GET /api/signups and /api/signups.csv', (current) => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="anmeldungen-\d{4}-\d\d-\d\d\.csv"$/);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder()
-      .decode(bytes)
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const lines = csvLines(new TextDecoder().decode(bytes));
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
-      'ID;Typ;Name;E-Mail;Newsletter gewünscht;Newsletter bestätigt am;Newsletter abgemeldet am;Zeitstempel (Gerät);Angemeldet am',
+      'ID;Typ;Name;E-Mail;Newsletter gewünscht;Newsletter bestätigt am;Newsletter abgemeldet am;Newsletter unzustellbar seit;Zeitstempel (Gerät);Angemeldet am',
     );
     expect(lines[1]).toBe(
-      `new-signup-2;Trainerin;"'=HYPERLINK(""http://evil"")";"b;c@example.org";nein;;;;2026-02-01T10:00:00.000Z`,
+      `new-signup-2;Trainerin;"'=HYPERLINK(""http://evil"")";"b;c@example.org";nein;;;;;2026-02-01T10:00:00.000Z`,
     );
-    expect(lines[2]).toBe('old-signup-1;Reiterin;Ältere Anmeldung;a@example.org;ja;;;;2026-01-01T10:00:00.000Z');
+    expect(lines[2]).toBe('old-signup-1;Reiterin;Ältere Anmeldung;a@example.org;ja;;;;;2026-01-01T10:00:00.000Z');
   });
 });

@@ -5,13 +5,15 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { DASHBOARD_MESSAGES, TEAM_SESSION_MESSAGES } from '~/copy/dashboard';
-import { TEAM_SESSION_MAX_MS } from '~/lib/team';
+import { IDLE_HEADER, TEAM_SESSION_MAX_MS } from '~/lib/team';
 import * as sessionRoute from '~/routes/api.team.session';
 import * as signupsRoute from '~/routes/api.signups';
+import * as eventsRoute from '~/routes/api.applications.events';
 import { openDatabase, schema, setDatabase } from '~/server/db/db.server';
 import { sign } from '~/server/signing.server';
 import { openTeamToken } from '~/server/team/team.server';
 import { TEAM_CODE_WINDOW_MS, teamSessionOfToken } from '~/server/team/sessions.server';
+import { IDLE_GRACE_MS } from '~/server/team/session-rules.server';
 import { describeEachDatabase } from '../support/database';
 import { PUBLIC_URL, TEAM_CODE, bearer, call, get, post, useTestConfig } from '../support/routes';
 import { awayFromWindowEdge } from '../support/rate-windows';
@@ -59,7 +61,6 @@ describeEachDatabase('team session', (current) => {
         const res = await tryCode(i % 2 ? TEAM_CODE : '0000', cookie);
         expect(res.status).toBe(401);
         expect(await res.json()).toEqual({ error: TEAM_SESSION_MESSAGES.signInRequired });
-        expect(res.headers.get('connection')).toBe('close');
       }
     }
     // Nothing was counted: no guess was made.
@@ -70,7 +71,7 @@ describeEachDatabase('team session', (current) => {
     for (const code of ['0000', '47111', '', '4 711', 'x'.repeat(64)]) {
       const res = await tryCode(code, member.cookie);
       expect(res.status, code).toBe(401);
-      expect(await res.json()).toEqual({ error: DASHBOARD_MESSAGES.wrongCode });
+      expect(await res.json()).toEqual({ error: DASHBOARD_MESSAGES.wrongCode, triesLeft: 4 });
       await current().db.delete(schema.rateLimits);
     }
     expect((await tryCode(` ${TEAM_CODE} `, member.cookie)).status).toBe(200);
@@ -87,7 +88,10 @@ describeEachDatabase('team session', (current) => {
     );
     const big = post('/api/team/session', JSON.stringify({ code: 'x'.repeat(5000) }), { Cookie: member.cookie });
     expect((await call(sessionRoute.action, big)).status).toBe(413);
-    expect((await call(sessionRoute.loader, get('/api/team/session'))).status).toBe(405);
+    expect((await call(sessionRoute.loader, get('/api/team/session'))).status).toBe(401);
+    expect(
+      (await call(sessionRoute.action, new Request(`${PUBLIC_URL}/api/team/session`, { method: 'PUT' }))).status,
+    ).toBe(405);
     const foreign = await tryCode(TEAM_CODE, member.cookie, { Origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
     expect((await tryCode(TEAM_CODE, member.cookie, { Origin: PUBLIC_URL })).status).toBe(200);
@@ -111,6 +115,19 @@ describeEachDatabase('team session', (current) => {
     expect(
       (await openTeamToken({ ...session, member: { ...session.member, id: member.id } }, TEAM_CODE, later)).ok,
     ).toBe(true);
+  });
+
+  test('each wrong code says how many tries are left; the lock says how long it lasts', async () => {
+    const left: unknown[] = [];
+    for (let i = 0; i < 5; i++) left.push((await (await tryCode('1234', member.cookie)).json()).triesLeft);
+    expect(left).toEqual([4, 3, 2, 1, 0]);
+    const limited = await tryCode(TEAM_CODE, member.cookie);
+    // The window is a fixed quarter hour, so its end can be seconds away: the wait is then said in seconds.
+    const seconds = Number(limited.headers.get('retry-after'));
+    const minutes = Math.ceil(seconds / 60);
+    const wait =
+      seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    expect((await limited.json()).error).toBe(`Too many incorrect attempts. Please try again in ${wait}.`);
   });
 
   test('right codes do not count: 4 wrong, 1 right, 1 wrong still leaves room', async () => {
@@ -155,7 +172,7 @@ describeEachDatabase('team session', (current) => {
   });
 
   test('the idle timeout and the 12 hours end a session (and its tokens), however busy', async () => {
-    const idle = await seedMember({ idleMs: 30 * 60_000 + 1000 });
+    const idle = await seedMember({ idleMs: 30 * 60_000 + IDLE_GRACE_MS + 1000 });
     const idleToken = await tokenOf(idle);
     expect((await listWith(bearer(idleToken))).status).toBe(401);
     // Ended for Better Auth too: the session row is gone.
@@ -166,12 +183,48 @@ describeEachDatabase('team session', (current) => {
     expect((await listWith(bearer(await tokenOf(old)))).status).toBe(401);
     const active = await seedMember({ sessionAgeMs: TEAM_SESSION_MAX_MS - 60_000, idleMs: 29 * 60_000 });
     expect((await listWith(bearer(await tokenOf(active)))).status).toBe(200);
-    // A request counts as activity (written at most once a minute).
-    const [row] = await current()
-      .db.select()
-      .from(schema.authSessions)
-      .where(eq(schema.authSessions.id, active.sessionId));
-    expect(Date.now() - row!.lastSeenAt!.getTime()).toBeLessThan(10_000);
+  });
+
+  test('only what the member does counts as activity: a request counts with the click it reports, not by itself', async () => {
+    const member = await seedMember({ idleMs: 10 * 60_000 });
+    const token = await tokenOf(member);
+    const lastSeen = async () =>
+      (
+        await current().db.select().from(schema.authSessions).where(eq(schema.authSessions.id, member.sessionId))
+      )[0]!.lastSeenAt!.getTime();
+    const before = await lastSeen();
+    // The dashboard's background requests: no report, or a report of the same old click.
+    expect((await listWith(bearer(token))).status).toBe(200);
+    expect((await listWith({ ...bearer(token), [IDLE_HEADER]: '600' })).status).toBe(200);
+    const events = new AbortController();
+    const stream = await call(
+      eventsRoute.loader,
+      new Request(`${PUBLIC_URL}/api/applications/events`, { headers: bearer(token), signal: events.signal }),
+    );
+    expect(stream.status).toBe(200);
+    events.abort();
+    expect(await lastSeen()).toBe(before);
+    // A click 20 seconds ago, reported with any request (or the dashboard's own report).
+    const reported = await call(
+      sessionRoute.loader,
+      get('/api/team/session', { ...bearer(token), [IDLE_HEADER]: '20' }),
+    );
+    expect(reported.status).toBe(200);
+    expect(await reported.json()).toMatchObject({ member: { id: member.id, name: member.name, role: member.role } });
+    expect(Math.abs((await lastSeen()) - (Date.now() - 20_000))).toBeLessThan(5000);
+    // A report from the future or a malformed one counts for nothing more than now.
+    await listWith({ ...bearer(token), [IDLE_HEADER]: 'soon' });
+    expect(await lastSeen()).toBeLessThanOrEqual(Date.now());
+  });
+
+  test('the idle timeout never ends a session early: the member’s last activity plus the idle time is the earliest end', async () => {
+    const justInside = await seedMember({ idleMs: 30 * 60_000 - 1000 });
+    expect((await listWith(bearer(await tokenOf(justInside)))).status).toBe(200);
+    // A click reported 59 seconds after the last stored one (once-a-minute writes lost it before).
+    const reported = await seedMember({ idleMs: 30 * 60_000 + 10_000 });
+    const token = await tokenOf(reported);
+    expect((await listWith({ ...bearer(token), [IDLE_HEADER]: String(30 * 60 - 49) })).status).toBe(200);
+    expect((await listWith(bearer(token))).status).toBe(200);
   });
 
   test('forged tokens, and tokens of the former signed kind, → 401', async () => {

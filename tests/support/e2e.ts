@@ -3,6 +3,7 @@
 // one PostgreSQL database, for what must hold across processes.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { openDatabase, setDatabase, type Database } from '~/server/db/db.server';
 import { launchBrowser } from './browser';
 import { createPostgresDatabase } from './postgres';
 import { startServer, type TestServer } from './server';
@@ -176,4 +177,53 @@ export function useServerPairOnPostgres(env: Env | (() => Env) = {}) {
       return started(database, 'database').url;
     },
   };
+}
+
+/**
+ * A fresh PostgreSQL database: created in beforeAll, closed and dropped in afterAll; `openHere`
+ * registers the hook that opens it in the test process too (and sets it as its database).
+ */
+function postgresOfItsOwn() {
+  let postgres: { url: string; drop: () => Promise<void> } | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    postgres = await createPostgresDatabase();
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.close();
+    await postgres?.drop();
+  });
+  const url = () => started(postgres, 'database').url;
+  return {
+    url,
+    openHere() {
+      beforeAll(async () => {
+        database = await openDatabase({ databaseUrl: url() });
+        setDatabase(database);
+      });
+    },
+    database: () => started(database, 'database'),
+  };
+}
+
+/**
+ * The browser harness on a fresh PostgreSQL database of its own, opened in the test process too
+ * (and set as its database), so that tests write and read what the server sees. The database is
+ * created before the server starts and dropped after it stopped; `options.env` comes on top of its
+ * DATABASE_URL.
+ */
+export function useBrowserHarnessOnPostgres(options: HarnessOptions = {}) {
+  // Registered before the harness: the database is there before the server starts and is dropped
+  // after it stopped.
+  const postgres = postgresOfItsOwn();
+  const site = useBrowserHarness({
+    ...options,
+    env: () => ({
+      DATABASE_URL: postgres.url(),
+      ...(typeof options.env === 'function' ? options.env() : options.env),
+    }),
+  });
+  postgres.openHere();
+  return { site, database: postgres.database };
 }

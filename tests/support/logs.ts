@@ -6,7 +6,6 @@ export interface LogLine {
   time: string;
   msg: string;
   pid: number;
-  worker: number;
   requestId?: string;
   method?: string;
   path?: string;

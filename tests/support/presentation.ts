@@ -99,3 +99,15 @@ iframe{border:0;width:100%;height:calc(100vh - 36px);display:block;background:#f
       }),
   };
 }
+
+/** What the fake Presentation tool records in its page (presentation-parent.ts), for the tests to read. */
+declare global {
+  interface Window {
+    presentation: {
+      status: string[];
+      focus: unknown[];
+      refreshed: unknown[];
+      refresh: (source: 'manual' | 'mutation') => void;
+    };
+  }
+}

@@ -4,9 +4,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
+import { beforeAll } from 'vitest';
 import { resolveConfig, setConfig } from '~/server/config.server';
 import { clientAddressContext } from '~/server/http/request-context.server';
-import { seedMember, tokenOf } from './team';
+import { seedMember, tokenOf, type SeededMember } from './team';
 import { TEST_ACCESS_CODES, TEST_AUTH_SECRET, TEST_TEAM_CODE } from './codes';
 
 export const TEAM_CODE = TEST_TEAM_CODE;
@@ -62,3 +63,28 @@ export const expiredTeamAuth = async () => {
   const member = await seedMember({ sessionAgeMs: 12 * 3600_000 + 60_000, idleMs: 0 });
   return bearer(await tokenOf(member));
 };
+
+/**
+ * An owner and a reviewer (with the names given, else seedMember's), seeded in beforeAll after the
+ * hooks registered before this call (the configuration), with the Authorization headers of their
+ * team tokens.
+ */
+export function useOwnerAndReviewer(names: { owner?: string; reviewer?: string } = {}) {
+  let seeded: { owner: SeededMember; ownerAuth: Record<string, string>; reviewerAuth: Record<string, string> };
+  beforeAll(async () => {
+    const owner = await seedMember({ role: 'owner', name: names.owner });
+    const reviewer = await seedMember({ role: 'reviewer', name: names.reviewer });
+    seeded = { owner, ownerAuth: bearer(await tokenOf(owner)), reviewerAuth: bearer(await tokenOf(reviewer)) };
+  });
+  return {
+    get owner() {
+      return seeded.owner;
+    },
+    get ownerAuth() {
+      return seeded.ownerAuth;
+    },
+    get reviewerAuth() {
+      return seeded.reviewerAuth;
+    },
+  };
+}

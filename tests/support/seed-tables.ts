@@ -32,7 +32,9 @@ export const SEED = [
   `insert into auth_verifications (id, identifier, value, expires_at) values ('verification-1', 'reset-password:xyz', 'user-1', now() + interval '1 hour')`,
   `insert into auth_two_factors (id, secret, backup_codes, user_id, verified, failed_verification_count) values ('factor-1', 'enc:secret', 'enc:codes', 'user-1', true, 1)`,
   `insert into team_invitations (token_hash, email, name, role, invited_by_id, expires_at, used_at) values ('hash-1', 'neu@example.org', 'Nele Neumann', 'reviewer', 'user-1', now() + interval '7 days', null)`,
+  `insert into team_invitations (token_hash, email, name, role, expires_at, reset_of_id) values ('hash-2', 'zoe@example.org', 'Zoë Weiß', 'owner', now() + interval '7 days', 'user-1')`,
   `insert into team_tokens (token_hash, session_id) values ('token-hash-1', 'session-1')`,
+  `insert into team_session_ends (token_hash, reason, role) values ('ended-hash-1', 'role-changed', 'reviewer')`,
   `insert into team_devices (user_id, device_hash) values ('user-1', 'device-hash-1')`,
   `insert into team_activity (member_id, member_name, action, target, detail) values ('user-1', 'Zoë Weiß', 'export', 'applications', '{"filter": {"status": "approved"}, "rows": 3}')`,
   `insert into decision_mails (application_id, decision, from_status, decided_by_id, decided_by_name, decided_at, due_at, status, attempts, sent_at)
@@ -42,6 +44,11 @@ export const SEED = [
   // Today's (Berlin) salt and hashes: those of a past day are deleted by a running server's sweep.
   `insert into insights_salts (day, salt) values ((now() at time zone 'Europe/Berlin')::date, 'c2VlZC1zYWx0')`,
   `insert into insights_visitors (day, hash) values ((now() at time zone 'Europe/Berlin')::date, 'seed-hash-1')`,
+  `insert into mail_send_budgets (bucket, tokens, updated_at) values ('seed', 0.25, '2026-01-02T03:04:05.123456Z')`,
+  `insert into newsletter_sends (newsletter_id, subject, audience, newsletter, status, recipients, sent, failed, started_at, finished_at, by_id, by_name)
+   values ('newsletter-seed', 'Tipps für „Sitz“ & Takt', 'reiter', '{"subject": "Tipps für „Sitz“ & Takt", "audience": "reiter", "body": []}', 'sent', 1, 1, 0, now() - interval '2 hours', now() - interval '1 hour', 'user-1', 'Zoë Weiß')`,
+  `insert into newsletter_recipients (newsletter_id, signup_id, status, attempts, claimed_at, sent_at, settled_at)
+   values ('newsletter-seed', 'seed-1', 'sent', 1, now() - interval '2 hours', now() - interval '2 hours', null)`,
   `insert into community_groups (key, clicks, announced_capacity) values ('reiterclub-1', 912, 1000), ('trainerinnen-1', 3, null)`,
   `insert into community_clicks (day, group_key, campaign, count) values ('2026-01-02', 'reiterclub-1', 'instagram|bio|', 12), ('2026-01-02', 'trainerinnen-1', '', 3)`,
 ];

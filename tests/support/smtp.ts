@@ -94,11 +94,13 @@ function parseMail(raw: string, to: string[] = []): CapturedMail {
 export interface SmtpOptions {
   /** Recipients this server refuses for good (550), as a mailbox that does not exist. */
   refuse?: (address: string) => boolean;
+  /** Recipients this server turns away for now (450), as a full mailbox or greylisting. */
+  defer?: (address: string) => boolean;
   /** How long the server takes to accept each mail after its data (a slow mail server). */
   acceptDelayMs?: number;
 }
 
-export async function startSmtp({ refuse, acceptDelayMs = 0 }: SmtpOptions = {}): Promise<TestSmtp> {
+export async function startSmtp({ refuse, defer, acceptDelayMs = 0 }: SmtpOptions = {}): Promise<TestSmtp> {
   const mails: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   let receiving = 0;
@@ -109,8 +111,11 @@ export async function startSmtp({ refuse, acceptDelayMs = 0 }: SmtpOptions = {})
     closeTimeout: 100,
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (!refuse?.(address.address)) return callback();
-      callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+      if (refuse?.(address.address))
+        return callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+      if (defer?.(address.address))
+        return callback(Object.assign(new Error('4.2.2 Mailbox full, try again later'), { responseCode: 450 }));
+      callback();
     },
     onData(stream, session, callback) {
       receiving++;

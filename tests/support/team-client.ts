@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { TEST_ACCESS_CODES, TEST_TEAM_CODE } from './codes.ts';
-import { secretOf, totp } from './totp.ts';
+import { secretOf, unusedTotp } from './totp.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
@@ -99,7 +99,7 @@ export async function acceptInvitation(
   const html = await account.text();
   if (account.status !== 200) throw new Error(`invitation, account step: ${account.status}`);
   const secret = secretOf(html);
-  const confirm = await postForm(baseUrl, page, { intent: 'confirm', code: totp(secret) }, cookies);
+  const confirm = await postForm(baseUrl, page, { intent: 'confirm', code: await unusedTotp(secret) }, cookies);
   const done = await confirm.text();
   if (confirm.status !== 200) throw new Error(`invitation, code step: ${confirm.status}`);
   const backupCodes = [...done.matchAll(/<code>([A-Za-z0-9]{5}-[A-Za-z0-9]{5})<\/code>/g)].map((m) => m[1]!);

@@ -38,3 +38,25 @@ export function secretOf(text: string): string {
   if (!match) throw new Error('no otpauth link with a secret found');
   return match[1]!;
 }
+
+const STEP_MS = 30_000;
+const lastStep = new Map<string, number>();
+
+/**
+ * A code of a Base32 key that the server has not accepted yet, as a person gets one by waiting for
+ * the app's next code: the server accepts each time step once (and the steps either side of now),
+ * so this is the current step's code or the next one's, and after both were used it waits for the
+ * next step. Every code a test sends for a key must come from here.
+ */
+export async function unusedTotp(secret: string): Promise<string> {
+  for (;;) {
+    const now = Date.now();
+    const current = Math.floor(now / STEP_MS);
+    const step = Math.max(current, (lastStep.get(secret) ?? -Infinity) + 1);
+    if (step <= current + 1) {
+      lastStep.set(secret, step);
+      return totp(secret, step * STEP_MS);
+    }
+    await new Promise((resolve) => setTimeout(resolve, (current + 1) * STEP_MS - now + 50));
+  }
+}

@@ -1,6 +1,6 @@
 // The HTTP API table of docs/api.md is the contract: every row names a method and path that
-// web/routes.ts serves, and every resource route is in the table. A new endpoint needs a route and a
-// row, nothing else. Written as `METHOD /path` in the first cell (several per cell allowed); `:id` or
+// web/routes.ts serves, and every resource route is in the table with every method it answers. A new
+// endpoint (or a new method of one) needs a route and a row, nothing else. Written as `METHOD /path` in the first cell (several per cell allowed); `:id` or
 // `<…>` for a parameter, `*` or `…` for the rest of the path; no method means any method.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,11 +40,16 @@ const normalise = (p: string) =>
 /** Resource routes (plain .ts modules, no page): the HTTP API. */
 const resourceRoutes = allRoutes().filter((r) => r.file.endsWith('.ts') && r.path !== undefined);
 
-/** The methods a route module answers: those its 405 names, or else GET for a loader and any other for an action. */
+/**
+ * The methods a route module answers: those its 405 names (a string, or a `METHODS` list joined for
+ * it), or else GET for a loader and any other for an action.
+ */
 function methodsOf(file: string): { allow?: string[]; loader: boolean; action: boolean } {
   const source = readFileSync(path.join(ROOT, 'web', file), 'utf8');
-  const allow = [...source.matchAll(/methodNotAllowed\(\s*'([^']+)'\s*\)|const ALLOW = '([^']+)'/g)].flatMap((m) =>
-    (m[1] ?? m[2]!).split(/,\s*/),
+  const allow = [
+    ...source.matchAll(/methodNotAllowed\(\s*'([^']+)'\s*\)|const ALLOW = '([^']+)'|const METHODS = \[([^\]]+)\]/g),
+  ].flatMap((m) =>
+    m[3] !== undefined ? [...m[3].matchAll(/'([A-Z]+)'/g)].map((q) => q[1]!) : (m[1] ?? m[2]!).split(/,\s*/),
   );
   return {
     allow: allow.length ? [...new Set(allow)] : undefined,
@@ -77,4 +82,38 @@ test('every resource route is in the docs/api.md endpoint table', () => {
   const paths = new Set(documented.map((d) => normalise(d.path)));
   const undocumented = resourceRoutes.map((r) => `/${r.path}`).filter((p) => !paths.has(normalise(p)));
   expect(undocumented).toEqual([]);
+});
+
+test('every method a resource route answers has its row in the docs/api.md endpoint table', () => {
+  const undocumented = resourceRoutes.flatMap((route) => {
+    const rows = documented.filter((d) => normalise(d.path) === normalise(route.path!));
+    // A row without a method documents every method of its path (`/api/auth/*`, the API's 404).
+    if (rows.some((d) => !d.method)) return [];
+    const { allow, loader } = methodsOf(route.file);
+    const answered = allow ?? (loader ? ['GET'] : []);
+    return answered
+      .filter((method) => !rows.some((d) => d.method === method))
+      .map((method) => `${method} /${route.path}`);
+  });
+  expect(undocumented).toEqual([]);
+});
+
+test('the newsletter, team-session and decision-mail endpoints are rows of the table, each with its method', () => {
+  const rows = new Set(documented.map((d) => `${d.method ?? ''} ${normalise(d.path)}`));
+  for (const endpoint of [
+    'GET /api/newsletters',
+    'GET /api/newsletters/problems',
+    'GET /api/newsletters/:id/preview',
+    'POST /api/newsletters/:id/test',
+    'POST /api/newsletters/:id/send',
+    'POST /api/newsletters/:id/pause',
+    'POST /api/newsletters/:id/resume',
+    'GET /api/team/session',
+    'POST /api/team/session',
+    'PATCH /api/team/members/:id',
+    'GET /api/applications/:id/decision-mail',
+  ]) {
+    const [method, p] = endpoint.split(' ') as [string, string];
+    expect(rows.has(`${method} ${normalise(p)}`), endpoint).toBe(true);
+  }
 });

@@ -58,6 +58,11 @@ describe('draining, Caddy, compose and deploy/stack.sh agree', () => {
     // In-flight requests, then up to 3 s for mails in flight, then the database closes.
     expect(grace * 1000).toBeGreaterThanOrEqual(DRAIN.graceMs + 4000);
     expect(seconds(/^STOP_TIMEOUT=(\d+)$/m, script)).toBe(grace);
+    // podman-compose 1.0 ignores stop_grace_period: every container it makes for the script gets the
+    // same stop timeout, which a plain `podman stop` (Podman's boot service at a shutdown) then uses.
+    const podmanCompose = script.split('\n').filter((line) => /^\s*podman-compose /.test(line));
+    expect(podmanCompose.length).toBeGreaterThan(0);
+    for (const line of podmanCompose) expect(line).toContain('--podman-run-args="--stop-timeout=$STOP_TIMEOUT"');
     // The script waits for Caddy to notice a replica that came back as long as the replica waits
     // for Caddy to notice one that drains.
     expect(seconds(/^PROXY_NOTICES=(\d+)$/m, script) * 1000).toBe(DRAIN.noticeMs);

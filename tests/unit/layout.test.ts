@@ -5,41 +5,19 @@
 // only code that runs outside the server too. Each failure lists the offending folders or files.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
+import { ROOT, WEB, filesBelow, ignoredFolder, importsOf, rel, SOURCE } from '../support/source-files';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const WEB = path.join(ROOT, 'web');
 const SERVER = path.join(WEB, 'server');
 const ROUTES = path.join(WEB, 'routes');
 const MAX_SERVER_TOP_FILES = 8;
 
-/** Repository-relative, with forward slashes. */
-const rel = (p: string) => path.relative(ROOT, p).split(path.sep).join('/');
-
-// Folders git ignores (a `.gitignore` line `name/` matches a folder of that name at any depth).
-const IGNORED = new Set([
-  '.git',
-  ...readFileSync(path.join(ROOT, '.gitignore'), 'utf8')
-    .split('\n')
-    .map((line) => /^\/?([^/*\s#]+)\/$/.exec(line.trim())?.[1])
-    .filter((name): name is string => name !== undefined),
-]);
-
-/** Every file below `dir`, ignored folders left out. */
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return IGNORED.has(entry.name) ? [] : filesBelow(full);
-    return entry.isFile() ? [full] : [];
-  });
-}
-
 /** The folders directly in `dir` that hold at least one file (git knows no empty folders). */
 function foldersIn(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !IGNORED.has(entry.name))
+    .filter((entry) => entry.isDirectory())
     .map((entry) => path.join(dir, entry.name))
+    .filter((full) => !ignoredFolder(full))
     .filter((full) => filesBelow(full).length > 0);
 }
 
@@ -98,42 +76,11 @@ describe('the README layout map', () => {
 // ---------------------------------------------------------------------------------------------
 // Imports, read with TypeScript's own scanner (static, dynamic and `export … from`).
 
-const SOURCE = /\.(ts|tsx|mts)$/;
 const isTest = (file: string) => /\.test\.(ts|tsx)$/.test(file);
 const webFiles = filesBelow(WEB).filter((file) => SOURCE.test(file));
 
-/** The file an import specifier names, or undefined for a package. `~/` is web/. */
-function resolveImport(from: string, specifier: string): string | undefined {
-  let base: string;
-  if (specifier.startsWith('~/')) base = path.join(WEB, specifier.slice(2));
-  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
-  else return undefined;
-  for (const candidate of [
-    base,
-    `${base}.ts`,
-    `${base}.tsx`,
-    path.join(base, 'index.ts'),
-    path.join(base, 'index.tsx'),
-  ]) {
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return base; // a generated module (route types) or a file not written yet
-}
-
 /** Each file's imports, resolved (packages left out). */
-const imports = new Map(
-  webFiles.map((file) => {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const resolved = importedFiles
-      .map(({ fileName }) => ({ specifier: fileName, target: resolveImport(file, fileName) }))
-      .filter((i): i is { specifier: string; target: string } => i.target !== undefined);
-    return [file, resolved] as const;
-  }),
-);
+const imports = new Map(webFiles.map((file) => [file, importsOf(file)] as const));
 
 const inside = (dir: string, file: string) => file.startsWith(dir + path.sep);
 /** The domain folder of a file in web/server (undefined for a file at its top or outside it). */

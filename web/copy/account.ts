@@ -66,11 +66,27 @@ export const KONTO_COPY = {
   mailedOn: (decision: string) => `Die Entscheidung („${decision}“) haben wir dir per E-Mail geschickt am`,
   historyMailed: (decision: string) => `Entscheidung „${decision}“ per E-Mail geschickt`,
   userType: { reiter: 'Reiterin / Reiter', trainer: 'Trainerin / Trainer' },
+  signedUpOn: 'Angemeldet am',
   newsletter: 'Newsletter',
-  newsletterConfirmed: 'bestätigt',
-  newsletterOpen: 'nicht bestätigt',
-  newsletterOff: 'nicht gewünscht',
-  newsletterUnsubscribed: 'abgemeldet',
+  newsletterState: {
+    subscribed: (since: string) => `abonniert seit ${since}`,
+    pending: 'noch nicht bestätigt: Bitte klicke auf den Link in der E-Mail, die wir dir geschickt haben.',
+    unsubscribed: (since: string) => `abgemeldet am ${since}`,
+    undeliverable: (since: string) =>
+      `nicht zustellbar seit ${since}: Der Mailserver deiner Adresse hat den Newsletter abgelehnt.`,
+    off: 'nicht abonniert',
+  },
+  newsletterUnsubscribe: 'Newsletter abbestellen',
+  newsletterResubscribe: 'Newsletter wieder abonnieren',
+  newsletterSubscribe: 'Newsletter abonnieren',
+  newsletterUnsubscribed:
+    'Du bist vom Newsletter abgemeldet: Wir schicken dir keinen Newsletter mehr, auch nicht aus einem Versand, der gerade läuft.',
+  newsletterResubscribed:
+    'Fast geschafft: Wir haben dir eine E-Mail geschickt. Erst wenn du den Link darin bestätigst, bekommst du den Newsletter wieder.',
+  newsletterAlready: 'Diese Anmeldung bekommt den Newsletter schon oder wartet auf deine Bestätigung.',
+  newsletterNotFound: 'Diese Anmeldung gibt es unter deiner E-Mail-Adresse nicht (mehr).',
+  newsletterTooMany: 'Du hast den Newsletter gerade oft neu bestellt. Bitte versuche es in einer Stunde noch einmal.',
+  foreignOrigin: 'Diese Anfrage kam nicht von unserer Seite. Bitte lade die Seite neu und versuche es noch einmal.',
   signOut: 'Abmelden',
   signOutEverywhere: 'Auf allen Geräten abmelden',
   data: 'Deine Daten',
@@ -82,6 +98,8 @@ export const KONTO_COPY = {
   deletePassword: 'Dein Passwort zur Bestätigung',
   deleteSubmit: 'Konto endgültig löschen',
   wrongPassword: 'Das Passwort stimmt nicht.',
+  teamMember:
+    'Dein Konto gehört zum Team-Bereich. Erst wenn dich eine Inhaberin oder ein Inhaber aus dem Team entfernt hat, kannst du es löschen. Bist du die letzte Inhaberin oder der letzte Inhaber, mach zuerst jemand anderen dazu.',
 } as const;
 
 /** German texts of /konto/bestaetigen, where the verification mail's link leads. */
@@ -112,4 +130,10 @@ export const RESET_COPY = {
   invalid:
     'Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt. Fordere auf der Anmeldeseite mit „Forgot Password?“ einen neuen an.',
   toAuth: 'Zur Anmeldeseite',
+  /** For a team member (the link of a team account's mail): back to the team's own sign-in. */
+  teamIntro:
+    'Lege ein neues Passwort für dein Team-Konto fest. Deine Authenticator-App und deine Backup-Codes bleiben, wie sie sind.',
+  teamInvalid:
+    'Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt. Fordere im Team-Dashboard unter „Forgot your password?“ einen neuen an.',
+  toTeam: 'Zur Anmeldung im Team-Dashboard',
 } as const;

@@ -17,11 +17,14 @@ export const COMMUNITY_DASHBOARD_COPY = {
   audiences: { reiter: 'Riders (Reiterclub)', trainer: 'Trainers' },
   link: 'Stable link',
   copy: 'Copy link',
+  copyFor: (audience: string) => `Copy link for ${audience}`,
   copied: 'Copied',
   copyFailed: 'Select the link and copy it by hand.',
   qrLabel: (audience: string) => `QR code of the link for ${audience}`,
   downloadSvg: 'QR code as SVG',
   downloadPng: 'QR code as PNG',
+  /** A download's name with the audience it is for ("QR code as SVG for Trainers"). */
+  downloadFor: (what: string, audience: string) => `${what} for ${audience}`,
   downloadFailed: 'The QR code could not be downloaded: ',
   poolTitle: 'WhatsApp groups',
   loading: 'Loading the groups…',
@@ -35,10 +38,11 @@ export const COMMUNITY_DASHBOARD_COPY = {
   full: 'full',
   inactive: 'switched off',
   waiting: 'next when the ones above are full',
+  /** The notices: each is followed by where in the Studio to act (in the Studio's German words). */
   allFull: (audience: string) =>
-    `Every group for ${audience} is full: the link still leads into the last one. Add a new group in the Studio (Site settings → Community → WhatsApp groups).`,
+    `Every group for ${audience} is full: the link still leads into the last one. Add a new group in the Studio:`,
   missing: (audience: string) =>
-    `There is no active group for ${audience}: the link leads nowhere. Add or switch on a group in the Studio.`,
+    `There is no active group for ${audience}: the link leads nowhere. Add or switch on a group in the Studio:`,
   poolNote:
     'A group counts clicks since it was added; at its places the link moves on to the next active group, and at 90 % the team gets one e-mail. Replace a reset invitation in the same entry; give a new group an entry of its own.',
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ApplicationRecord, HistoryEntry } from './applications';
-import { applicantView } from './account';
+import { applicantView, newsletterState, receivesOrWaits, type AccountSignup } from './account';
 
 const NOW = Date.parse('2026-11-20T13:00:00.000Z');
 const lena = { id: 'm1', name: 'Lena' };
@@ -17,6 +17,7 @@ const base: ApplicationRecord = {
   version: 1,
   updatedBy: null,
   decisionMail: null,
+  sentMail: null,
 };
 const created: HistoryEntry = { from: null, to: 'pending', at: base.createdAt, by: null };
 
@@ -80,5 +81,41 @@ describe('an application as its applicant sees it', () => {
       NOW,
     );
     expect(view.status).toBe('approved');
+  });
+});
+
+describe("a signup's newsletter on /konto", () => {
+  const signup: AccountSignup = {
+    id: 's',
+    userType: 'reiter',
+    name: 'Lea',
+    email: 'lea@example.org',
+    newsletterOptIn: true,
+    timestamp: null,
+    createdAt: '2026-10-01T10:00:00.000Z',
+    newsletterConfirmedAt: null,
+    newsletterUnsubscribedAt: null,
+    newsletterUndeliverableAt: null,
+  };
+  test('subscribed since its confirmation, pending before it, unsubscribed, undeliverable, or never asked for', () => {
+    const confirmed = { ...signup, newsletterConfirmedAt: '2026-10-02T08:00:00.000Z' };
+    expect(newsletterState(confirmed)).toEqual({ kind: 'subscribed', since: '2026-10-02T08:00:00.000Z' });
+    expect(newsletterState(signup)).toEqual({ kind: 'pending' });
+    expect(newsletterState({ ...confirmed, newsletterUnsubscribedAt: '2026-10-05T08:00:00.000Z' })).toEqual({
+      kind: 'unsubscribed',
+      since: '2026-10-05T08:00:00.000Z',
+    });
+    expect(newsletterState({ ...confirmed, newsletterUndeliverableAt: '2026-10-06T08:00:00.000Z' })).toEqual({
+      kind: 'undeliverable',
+      since: '2026-10-06T08:00:00.000Z',
+    });
+    expect(newsletterState({ ...signup, newsletterOptIn: false })).toEqual({ kind: 'off' });
+  });
+  test('the page offers to unsubscribe while the newsletter comes or waits for the confirmation, else to subscribe again', () => {
+    expect(receivesOrWaits({ kind: 'subscribed', since: '' })).toBe(true);
+    expect(receivesOrWaits({ kind: 'pending' })).toBe(true);
+    for (const kind of ['unsubscribed', 'undeliverable'] as const)
+      expect(receivesOrWaits({ kind, since: '' })).toBe(false);
+    expect(receivesOrWaits({ kind: 'off' })).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { APPLICATION_MESSAGES } from '~/copy/access';
 import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, WEBSITE_MAX } from '~/copy/limits';
 import { APPLICATION_TYPES, type ApplicationType } from './applications';
+import { HONEYPOT_FIELD, honeypotField } from './honeypot';
+import { checkInput, type InputCheck, type Summary } from './input';
 
 // Control characters cannot be typed into single-line fields; refusing them keeps mails and exports clean.
 // eslint-disable-next-line no-control-regex
@@ -54,6 +56,8 @@ export const applicationInput = z.object({
       .optional(),
   ),
   consent: z.literal(true, APPLICATION_MESSAGES.consent),
+  /** Whether the honeypot was filled (a bot): answered like a success, nothing stored. */
+  [HONEYPOT_FIELD]: honeypotField,
 });
 
 export type Application = z.output<typeof applicationInput>;
@@ -81,20 +85,17 @@ export function isWebAddress(value: string): boolean {
   }
 }
 
-export type ApplicationValidation =
-  { ok: true; value: Application } | { ok: false; error: string; fields: FieldErrors };
+export type ApplicationValidation = InputCheck<Application, FieldErrors>;
+
+/** The one message of a refused application: the field's own when only one is at fault, else the summary. */
+export const applicationSummary: Summary = (_messages, fields) => {
+  const messages = Object.values(fields);
+  return messages.length === 1 ? messages[0]! : APPLICATION_MESSAGES.summary;
+};
 
 /** Validates an application; on failure a summary and the first message of every field with a problem. */
 export function validateApplication(input: unknown): ApplicationValidation {
-  const result = applicationInput.safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
-  const fields: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'id') as ApplicationField;
-    fields[field] ??= issue.message;
-  }
-  const only = Object.keys(fields).length === 1 ? Object.values(fields)[0] : undefined;
-  return { ok: false, error: only ?? APPLICATION_MESSAGES.summary, fields };
+  return checkInput(applicationInput, input, applicationSummary) as ApplicationValidation;
 }
 
 /** The form's fields (a form post, or FormData in the browser) as the schema's input. */
@@ -112,6 +113,7 @@ export function applicationFromForm(form: { get(name: string): FormDataEntryValu
     message: text('message'),
     // A checkbox sends its value only when ticked.
     consent: form.get('consent') !== null,
+    [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) ?? undefined,
   };
 }
 

@@ -27,6 +27,17 @@ export interface ApplicationRecord {
   updatedBy: TeamMemberRef | null;
   /** The latest mail that tells the applicant a decision; null until there was one. */
   decisionMail: DecisionMailState | null;
+  /**
+   * The decision the applicant was last told by mail, and when (the mail server took it): what a
+   * contrary decision would contradict. null until a decision mail went out.
+   */
+  sentMail: SentDecisionMail | null;
+}
+
+/** A decision mail that went out: which decision it told, and when. */
+export interface SentDecisionMail {
+  decision: Decision;
+  at: string;
 }
 
 /** The statuses that are decisions: setting one mails it to the applicant (after a delay with undo). */
@@ -99,13 +110,25 @@ export const applicationFilter = z.object({
 });
 export type ApplicationFilter = z.output<typeof applicationFilter>;
 
-/** Whether `application` passes `filter` (the same rule as the server's query). */
+/**
+ * Lower case as PostgreSQL's `lower()` spells it on a UTF-8 database: each letter on its own, one
+ * letter for one (Unicode's simple mapping). JavaScript's `toLowerCase` spells İ as two code points
+ * (i and a combining dot) and a word's last Σ as ς; here they are i and σ, as in the database.
+ */
+export const foldCase = (text: string) =>
+  Array.from(text, (letter) => (letter === '\u0130' ? 'i' : letter.toLowerCase())).join('');
+
+/**
+ * Whether `application` passes `filter`: the rule of the server's query (`filterWhere` in
+ * web/server/applications/store.server.ts), proven case by case against it by
+ * tests/support/application-filters.ts.
+ */
 export function matchesFilter(application: ApplicationRecord, filter: Partial<ApplicationFilter>): boolean {
   if (filter.type && application.applicationType !== filter.type) return false;
   if (filter.status && application.status !== filter.status) return false;
   if (filter.q) {
-    const q = filter.q.toLowerCase();
-    if (!application.name.toLowerCase().includes(q) && !application.email.toLowerCase().includes(q)) return false;
+    const q = foldCase(filter.q);
+    if (!foldCase(application.name).includes(q) && !foldCase(application.email).includes(q)) return false;
   }
   return true;
 }

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { clampPosition, descriptionSide, positionAfterKey, positionFromPointer, START_POSITION } from './before-after';
 
 describe('before/after text choice', () => {
-  test('starts at 50 %, which shows the "after" description', () => {
-    expect(START_POSITION).toBe(50);
+  test('starts in the middle of the picture, which shows the "after" description', () => {
+    expect(positionFromPointer(200, 100, 200)).toBe(START_POSITION);
     expect(descriptionSide(START_POSITION)).toBe('after');
   });
   test('at 50 or less the "after" text, above 50 the "before" text', () => {

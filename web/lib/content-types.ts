@@ -11,7 +11,7 @@ import type {
   LandingPageQueryResult,
   LegalPageQueryResult,
   SiteSettingsQueryResult,
-} from '../../schemas/sanity.types';
+} from '~schemas/sanity.types';
 import type { TYPE_NAMES } from '~/copy/dashboard';
 import type { SIGNUP_COPY } from '~/copy/signup';
 import type { Assert, ExactKeys } from './exact-keys';

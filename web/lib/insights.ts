@@ -77,10 +77,3 @@ export interface InsightsReport {
     applications: number;
   };
 }
-
-/** `day` (YYYY-MM-DD) moved by `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}

@@ -11,17 +11,20 @@ import {
   TITLE_MIN_OPACITY,
 } from './showcase';
 
+/** A viewport 1,000 px high: the line at 80 % of it is 800 px from its top. */
+const VIEWPORT = 1000;
+
 describe('showcase progress against the line at 80 % of the viewport', () => {
   test('is 0 while the section top is below the line', () => {
-    expect(showcaseProgress(900, 2000, 1000)).toBe(0);
-    expect(showcaseProgress(800, 2000, 1000)).toBe(0);
+    expect(showcaseProgress(900, 2000, VIEWPORT)).toBe(0);
+    expect(showcaseProgress(800, 2000, VIEWPORT)).toBe(0);
   });
   test('grows as the section passes the line', () => {
-    expect(showcaseProgress(300, 1000, 1000)).toBeCloseTo(0.5);
-    expect(showcaseProgress(-200, 1000, 1000)).toBeCloseTo(1);
+    expect(showcaseProgress(300, 1000, VIEWPORT)).toBeCloseTo(0.5);
+    expect(showcaseProgress(-200, 1000, VIEWPORT)).toBeCloseTo(1);
   });
   test('is 1 once the bottom has passed the line, and never leaves 0–1', () => {
-    expect(showcaseProgress(-5000, 1000, 1000)).toBe(1);
+    expect(showcaseProgress(-5000, 1000, VIEWPORT)).toBe(1);
     fc.assert(
       fc.property(
         fc.double({ noNaN: true, min: -1e6, max: 1e6 }),
@@ -35,8 +38,8 @@ describe('showcase progress against the line at 80 % of the viewport', () => {
     );
   });
   test('a zero-height section is either not reached or done', () => {
-    expect(showcaseProgress(900, 0, 1000)).toBe(0);
-    expect(showcaseProgress(100, 0, 1000)).toBe(1);
+    expect(showcaseProgress(900, 0, VIEWPORT)).toBe(0);
+    expect(showcaseProgress(100, 0, VIEWPORT)).toBe(1);
   });
 });
 

@@ -7,10 +7,11 @@ import { brandOf, SiteBrand } from '~/components/SiteBrand';
 import '~/components/access/access.css';
 import { ACCESS_COPY, ACCESS_MESSAGES } from '~/copy/access';
 import { CODE_LENGTH } from '~/copy/limits';
+import { accessPageForm } from '~/lib/access';
 import { pageMeta } from '~/lib/seo';
 import { checkAccessCode } from '~/server/access/access.server';
 import { getSiteSettings } from '~/server/content/content.server';
-import { clientAddressContext, problemInit, readForm } from '~/server/http/http.server';
+import { clientAddressContext, problemInit, readPageForm } from '~/server/http/http.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   // The application form sends visitors back here when their grant ran out.
@@ -19,7 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const code = (await readForm(request)).getAll('code').join('').slice(0, 64);
+  // Each of the boxes posts one character as `code`.
+  const { code } = await readPageForm(request, accessPageForm, {
+    form: (form) => ({ code: form.getAll('code').join('') }),
+  });
   const result = await checkAccessCode(code, context.get(clientAddressContext));
   if (result.ok && result.value.setCookie) {
     return redirect('/bewerbung', { status: 303, headers: { 'Set-Cookie': result.value.setCookie } });

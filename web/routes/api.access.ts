@@ -2,14 +2,14 @@
 // (see docs/api.md).
 import type { Route } from './+types/api.access';
 import { checkAccessCode } from '~/server/access/access.server';
-import type { AccessAnswer } from '~/lib/access';
+import { accessCodeInput, type AccessAnswer } from '~/lib/access';
 import {
   clientAddressContext,
   handleApi,
-  jsonError,
   methodNotAllowed,
   problemInit,
-  readJson,
+  problemResponse,
+  readInput,
 } from '~/server/http/http.server';
 
 export const loader = () => methodNotAllowed('POST');
@@ -17,9 +17,9 @@ export const loader = () => methodNotAllowed('POST');
 export function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST');
   return handleApi(async () => {
-    const { code } = await readJson(request, { limit: 1024 });
-    if (typeof code !== 'string' || code.length > 64) return jsonError(400, 'Expected {"code": "<5 characters>"}');
-    const result = await checkAccessCode(code, context.get(clientAddressContext));
+    const input = await readInput(request, accessCodeInput, { limit: 1024 });
+    if (!input.ok) return problemResponse(input);
+    const result = await checkAccessCode(input.value.code, context.get(clientAddressContext));
     // A refusal answers in the same {valid, error} shape as a wrong code (docs/api.md).
     if (!result.ok)
       return Response.json({ valid: false, error: result.message } satisfies AccessAnswer, problemInit(result));

@@ -3,7 +3,8 @@
 import type { Route } from './+types/api.applications.$id.history';
 import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
 import { applicationId } from '~/lib/applications';
-import { authorized, closeConnection, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { authorized, methodNotAllowed, problemResponse } from '~/server/http/http.server';
+import { fail } from '~/server/result.server';
 import { getApplicationHistory } from '~/server/applications/applications.server';
 import { authorizeTeam } from '~/server/team/team.server';
 
@@ -11,9 +12,9 @@ export function loader({ request, params }: Route.LoaderArgs) {
   return authorized(request, authorizeTeam, async () => {
     const id = applicationId.safeParse(params.id);
     const history = id.success ? await getApplicationHistory(id.data) : undefined;
-    if (!history) return jsonError(404, APPLICATION_API_MESSAGES.notFound);
+    if (!history) return problemResponse(fail('not-found', APPLICATION_API_MESSAGES.notFound));
     return Response.json({ history });
   });
 }
 
-export const action = () => closeConnection(methodNotAllowed('GET'));
+export const action = () => methodNotAllowed('GET');

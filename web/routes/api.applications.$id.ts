@@ -4,35 +4,34 @@
 import type { Route } from './+types/api.applications.$id';
 import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
 import { applicationId, statusChangeInput } from '~/lib/applications';
-import {
-  authorizedAction,
-  closeConnection,
-  jsonError,
-  methodNotAllowed,
-  problemResponse,
-  readJson,
-} from '~/server/http/http.server';
+import { authorizedAction, methodNotAllowed, problemResponse, readInput } from '~/server/http/http.server';
+import { fail } from '~/server/result.server';
 import { setApplicationStatus } from '~/server/applications/applications.server';
 import { recordActivity, authorizeTeam } from '~/server/team/team.server';
 
-export const loader = () => closeConnection(methodNotAllowed('PATCH'));
+export const loader = () => methodNotAllowed('PATCH');
 
 export function action({ request, params }: Route.ActionArgs) {
   return authorizedAction(request, ['PATCH'], authorizeTeam, async ({ member }) => {
-    const body = await readJson(request, { messages: { invalid: APPLICATION_API_MESSAGES.invalid } });
+    const input = await readInput(request, statusChangeInput, {
+      summary: () => APPLICATION_API_MESSAGES.invalid,
+      messages: { invalid: APPLICATION_API_MESSAGES.invalid },
+    });
     const id = applicationId.safeParse(params.id);
-    if (!id.success) return jsonError(404, APPLICATION_API_MESSAGES.notFound);
-    const input = statusChangeInput.safeParse(body);
-    if (!input.success) {
-      return jsonError(400, APPLICATION_API_MESSAGES.invalid, { fields: input.error.issues.map((i) => i.path[0]) });
-    }
-    const change = await setApplicationStatus(id.data, input.data.status, {
-      expectedVersion: input.data.version,
+    if (!id.success) return problemResponse(fail('not-found', APPLICATION_API_MESSAGES.notFound));
+    if (!input.ok) return problemResponse(input);
+    const change = await setApplicationStatus(id.data, input.value.status, {
+      expectedVersion: input.value.version,
       by: member,
       // Recorded with the change, in its transaction: no change without its name.
-      withinTransaction: (tx, { from, application }) =>
+      withinTransaction: (tx, { from, application, undo }) =>
         recordActivity(
-          { action: 'status-changed', member, target: application.id, detail: { from, to: application.status } },
+          {
+            action: 'status-changed',
+            member,
+            target: application.id,
+            detail: { from, to: application.status, ...(undo ? { undo: true } : {}) },
+          },
           tx,
         ),
     });

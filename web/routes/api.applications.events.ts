@@ -1,7 +1,7 @@
 // GET /api/applications/events (team token in the Authorization header; never in the URL, where it
 // would end up in logs): Server-Sent Events of the applications, see web/server/applications/events.server.ts.
 import type { Route } from './+types/api.applications.events';
-import { authorized, closeConnection, methodNotAllowed, parseLastEventId, unwrap } from '~/server/http/http.server';
+import { authorized, methodNotAllowed, parseLastEventId, unwrap } from '~/server/http/http.server';
 import { applicationEventStream, filterFromQuery } from '~/server/applications/applications.server';
 import { getConfig } from '~/server/config.server';
 import { authorizeTeam, watchSession } from '~/server/team/team.server';
@@ -27,4 +27,4 @@ export function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export const action = () => closeConnection(methodNotAllowed('GET'));
+export const action = () => methodNotAllowed('GET');

@@ -7,20 +7,22 @@ import { readGrant } from '~/server/access/access.server';
 import {
   filterFromQuery,
   listApplications,
-  readApplicationRequest,
+  APPLICATION_INPUT,
   submitApplication,
   THANK_YOU_PATH,
 } from '~/server/applications/applications.server';
 import {
   authorized,
   clientAddressContext,
-  closeConnection,
   handleApi,
-  jsonError,
+  hasMediaType,
   methodNotAllowed,
   problemResponse,
+  readInput,
   unwrap,
 } from '~/server/http/http.server';
+import { applicationInput } from '~/lib/application-form';
+import { fail } from '~/server/result.server';
 import { authorizeTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -35,12 +37,13 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const grant = await readGrant(request);
     // The body is left unread: the connection must not be reused for the client's next request.
-    if (grant.state !== 'valid') return closeConnection(jsonError(401, APPLICATION_MESSAGES.noGrant));
-    const { input, bot, formPost } = await readApplicationRequest(request);
+    if (grant.state !== 'valid') return problemResponse(fail('unauthenticated', APPLICATION_MESSAGES.noGrant));
+    const input = await readInput(request, applicationInput, APPLICATION_INPUT);
+    if (!input.ok) return problemResponse(input);
     const sender = { grantId: grant.id, clientAddress: context.get(clientAddressContext) };
-    const result = await submitApplication(input, sender, { bot });
+    const result = await submitApplication(input.value, sender);
     if (!result.ok) return problemResponse(result);
-    if (formPost) return redirect(THANK_YOU_PATH, 303);
+    if (hasMediaType(request, 'application/x-www-form-urlencoded')) return redirect(THANK_YOU_PATH, 303);
     return Response.json({ id: result.value.id }, { status: 201 });
   });
 }

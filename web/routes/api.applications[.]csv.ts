@@ -1,8 +1,11 @@
 // GET /api/applications.csv (team token): the applications that pass the list's filters (?type=,
-// ?status=, ?q=), newest first, for German Excel. Every export is recorded with its filter.
+// ?status=, ?q=), newest first, for German Excel: the status in the German words the applicant
+// reads on /konto, times in Berlin's local time (the headers say so). Every export is recorded with
+// its filter.
 import type { Route } from './+types/api.applications[.]csv';
 import { filterFromQuery, listApplications } from '~/server/applications/applications.server';
-import { authorized, closeConnection, csvDownload, methodNotAllowed, unwrap } from '~/server/http/http.server';
+import { KONTO_COPY } from '~/copy/account';
+import { authorized, csvDownload, excelTime, methodNotAllowed, unwrap } from '~/server/http/http.server';
 import { recordActivity, authorizeTeam } from '~/server/team/team.server';
 
 const HEADER = [
@@ -13,8 +16,8 @@ const HEADER = [
   'E-Mail',
   'Website',
   'Nachricht',
-  'Beworben am',
-  'Geändert am',
+  'Beworben am (Ortszeit Berlin)',
+  'Geändert am (Ortszeit Berlin)',
   'Geändert von',
 ];
 
@@ -31,17 +34,17 @@ export function loader({ request }: Route.LoaderArgs) {
     const rows = applications.map((a) => [
       a.id,
       a.applicationType,
-      a.status,
+      KONTO_COPY.status[a.status],
       a.name,
       a.email,
       a.websiteLink,
       a.message,
-      a.createdAt,
-      a.updatedAt,
+      excelTime(a.createdAt),
+      excelTime(a.updatedAt),
       a.updatedBy?.name ?? null,
     ]);
     return csvDownload('bewerbungen', HEADER, rows);
   });
 }
 
-export const action = () => closeConnection(methodNotAllowed('GET'));
+export const action = () => methodNotAllowed('GET');

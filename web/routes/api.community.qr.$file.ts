@@ -2,7 +2,8 @@
 // print, as a download.
 import type { Route } from './+types/api.community.qr.$file';
 import { stableLink, qrModules, qrPng, qrSvg } from '~/server/community/community.server';
-import { authorized, closeConnection, jsonError, methodNotAllowed } from '~/server/http/http.server';
+import { authorized, methodNotAllowed, problemResponse } from '~/server/http/http.server';
+import { fail } from '~/server/result.server';
 import { authorizeTeam } from '~/server/team/team.server';
 
 const FILE = /^(reiter|trainer)\.(svg|png)$/;
@@ -10,7 +11,7 @@ const FILE = /^(reiter|trainer)\.(svg|png)$/;
 export function loader({ request, params }: Route.LoaderArgs) {
   return authorized(request, authorizeTeam, async () => {
     const [, audience, format] = FILE.exec(params.file) ?? [];
-    if (!audience || !format) return jsonError(404, 'Not found');
+    if (!audience || !format) return problemResponse(fail('not-found', 'Not found'));
     const modules = qrModules(stableLink(audience as 'reiter' | 'trainer'));
     const download = { 'Content-Disposition': `attachment; filename="gruppe-${audience}.${format}"` };
     return format === 'svg'
@@ -19,4 +20,4 @@ export function loader({ request, params }: Route.LoaderArgs) {
   });
 }
 
-export const action = () => closeConnection(methodNotAllowed('GET'));
+export const action = () => methodNotAllowed('GET');

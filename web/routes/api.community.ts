@@ -2,7 +2,7 @@
 // groups with each group's counted clicks, capacity, and which one each link leads to now.
 import type { Route } from './+types/api.community';
 import { communityOverview } from '~/server/community/community.server';
-import { authorized, closeConnection, methodNotAllowed } from '~/server/http/http.server';
+import { authorized, methodNotAllowed } from '~/server/http/http.server';
 import { authorizeTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -11,4 +11,4 @@ export function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export const action = () => closeConnection(methodNotAllowed('GET'));
+export const action = () => methodNotAllowed('GET');

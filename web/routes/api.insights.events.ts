@@ -7,13 +7,13 @@ import { INSIGHTS_LIMITS } from '~/lib/insights';
 import { withDirect } from '~/server/app/app.server';
 import {
   clientAddressContext,
-  closeConnection,
   handleApi,
   methodNotAllowed,
+  type HeaderReader,
   problemResponse,
   readText,
 } from '~/server/http/http.server';
-import { acceptBeacon, type HeaderReader } from '~/server/insights/insights.server';
+import { acceptBeacon } from '~/server/insights/insights.server';
 
 /** Counts the beacon (or not) and says so: 204, or 400 for what is not a beacon. */
 async function answer(text: string, header: HeaderReader, address: string, host: string | undefined) {
@@ -22,7 +22,7 @@ async function answer(text: string, header: HeaderReader, address: string, host:
 }
 
 function beaconAction({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return closeConnection(methodNotAllowed('POST'));
+  if (request.method !== 'POST') return methodNotAllowed('POST');
   return handleApi(async () =>
     answer(
       await readText(request, { limit: INSIGHTS_LIMITS.body }),
@@ -41,4 +41,4 @@ export const action = withDirect(
   { limit: INSIGHTS_LIMITS.body },
 );
 
-export const loader = () => closeConnection(methodNotAllowed('POST'));
+export const loader = () => methodNotAllowed('POST');

@@ -3,7 +3,7 @@
 import type { Route } from './+types/api.launch-readiness';
 import { authorizeTeam } from '~/server/team/team.server';
 import { publishedPlaceholders } from '~/server/content/content.server';
-import { authorized, closeConnection, methodNotAllowed } from '~/server/http/http.server';
+import { authorized, methodNotAllowed } from '~/server/http/http.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return authorized(request, authorizeTeam, async () => {
@@ -11,4 +11,4 @@ export function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export const action = () => closeConnection(methodNotAllowed('GET'));
+export const action = () => methodNotAllowed('GET');

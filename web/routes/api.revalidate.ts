@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import type { Route } from './+types/api.revalidate';
 import { getConfig } from '~/server/config.server';
-import { handleApi, jsonError, methodNotAllowed, readText } from '~/server/http/http.server';
+import { handleApi, jsonError, methodNotAllowed, readText, problemResponse } from '~/server/http/http.server';
+import { fail } from '~/server/result.server';
 import { announceContentChange, SIGNATURE_HEADER, verifySanityWebhook } from '~/server/serving/serving.server';
 
 const MAX_BODY = 1024 * 1024;
@@ -30,7 +31,7 @@ export function action({ request }: Route.ActionArgs) {
     if (!secret) return jsonError(503, 'Revalidation is not configured (SANITY_WEBHOOK_SECRET is not set).');
     const body = await readText(request, { limit: MAX_BODY, messages: { tooLarge: 'Payload too large' } });
     if (!verifySanityWebhook(body, request.headers.get(SIGNATURE_HEADER), secret)) {
-      return jsonError(401, 'Invalid signature');
+      return problemResponse(fail('unauthenticated', 'Invalid signature'));
     }
     await announceContentChange('webhook', describe(body));
     return Response.json({ accepted: true });

@@ -1,7 +1,7 @@
 // GET /api/signups/stats (team token): counts per type, the newsletter's double opt-in, and signups
 // per ISO week split by type (the dashboard's chart).
 import type { Route } from './+types/api.signups.stats';
-import { authorized, closeConnection, methodNotAllowed } from '~/server/http/http.server';
+import { authorized, methodNotAllowed } from '~/server/http/http.server';
 import { signupStats } from '~/server/signups/signups.server';
 import { authorizeTeam } from '~/server/team/team.server';
 
@@ -11,4 +11,4 @@ export function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export const action = () => closeConnection(methodNotAllowed('GET'));
+export const action = () => methodNotAllowed('GET');

@@ -5,23 +5,23 @@ import { SIGNUP_API_MESSAGES } from '~/copy/signup';
 import {
   authorized,
   clientAddressContext,
-  fromOwnOrigin,
+  foreignOrigin,
   handleApi,
-  hasMediaType,
-  jsonError,
   methodNotAllowed,
   problemResponse,
-  readJson,
+  readInput,
 } from '~/server/http/http.server';
-import { getConfig } from '~/server/config.server';
+import { checkInput } from '~/lib/input';
+import { signupInput, signupSummary } from '~/lib/signup';
+import { fail } from '~/server/result.server';
 import { listSignupsPage, signupPageQuery, submitSignup } from '~/server/signups/signups.server';
 import { authorizeTeam } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
   return authorized(request, authorizeTeam, async () => {
-    const page = signupPageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!page.success) return jsonError(400, 'Invalid paging', { fields: page.error.issues.map((i) => i.path[0]) });
-    return Response.json(await listSignupsPage(page.data));
+    const page = checkInput(signupPageQuery, Object.fromEntries(new URL(request.url).searchParams));
+    if (!page.ok) return problemResponse(fail('invalid', 'Invalid paging', { fields: page.fields }));
+    return Response.json(await listSignupsPage(page.value));
   });
 }
 
@@ -30,12 +30,15 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     // A signup can mail an address of the sender's choice: another site's page must not be able
     // to post one (a form or a text/plain fetch needs no CORS preflight; JSON does).
-    if (!fromOwnOrigin(request, getConfig().publicUrl)) return jsonError(403, SIGNUP_API_MESSAGES.forbidden);
-    if (!hasMediaType(request, 'application/json')) return jsonError(415, SIGNUP_API_MESSAGES.unsupported);
-    const body = await readJson(request, {
-      messages: { tooLarge: SIGNUP_API_MESSAGES.tooLarge, invalid: SIGNUP_API_MESSAGES.invalid },
+    const foreign = foreignOrigin(request, SIGNUP_API_MESSAGES.forbidden);
+    if (foreign) return problemResponse(foreign);
+    const input = await readInput(request, signupInput, {
+      jsonOnly: true,
+      summary: signupSummary,
+      messages: SIGNUP_API_MESSAGES,
     });
-    const result = await submitSignup(body, context.get(clientAddressContext));
+    if (!input.ok) return problemResponse(input);
+    const result = await submitSignup(input.value, context.get(clientAddressContext));
     if (!result.ok) return problemResponse(result);
     const signup = result.value;
     if (!signup.created) return Response.json({ id: signup.id }, { status: 200 });

@@ -12,6 +12,7 @@ const HEADER = [
   'Newsletter gewünscht',
   'Newsletter bestätigt am',
   'Newsletter abgemeldet am',
+  'Newsletter unzustellbar seit',
   'Zeitstempel (Gerät)',
   'Angemeldet am',
 ];
@@ -28,6 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
       s.newsletterOptIn,
       s.newsletterConfirmedAt,
       s.newsletterUnsubscribedAt,
+      s.newsletterUndeliverableAt,
       s.timestamp,
       s.createdAt,
     ]);

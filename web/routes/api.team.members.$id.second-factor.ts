@@ -2,10 +2,10 @@
 // authenticator: their sessions end, the factor is removed, and the answer is a new invitation
 // link `{url}` with their role that sets up a new one (their password stays).
 import type { Route } from './+types/api.team.members.$id.second-factor';
-import { authorizedAction, closeConnection, methodNotAllowed, unwrap } from '~/server/http/http.server';
+import { authorizedAction, methodNotAllowed, unwrap } from '~/server/http/http.server';
 import { authorizeOwner, resetSecondFactor } from '~/server/team/team.server';
 
-export const loader = () => closeConnection(methodNotAllowed('DELETE'));
+export const loader = () => methodNotAllowed('DELETE');
 
 export function action({ request, params }: Route.ActionArgs) {
   return authorizedAction(request, ['DELETE'], authorizeOwner, async ({ member: owner }) => {

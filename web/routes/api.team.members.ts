@@ -1,6 +1,6 @@
 // GET /api/team/members (an owner's team token): the members and the open invitations.
 import type { Route } from './+types/api.team.members';
-import { authorized, closeConnection, methodNotAllowed } from '~/server/http/http.server';
+import { authorized, methodNotAllowed } from '~/server/http/http.server';
 import { listMembers, openInvitations, authorizeOwner } from '~/server/team/team.server';
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -9,4 +9,4 @@ export function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export const action = () => closeConnection(methodNotAllowed('GET'));
+export const action = () => methodNotAllowed('GET');

@@ -1,33 +1,39 @@
 // POST /api/team/session: a signed-in team member (session cookie, second factor done) enters the
 // 4-digit code → a token bound to that session (see docs/api.md). Without a member's session the
-// code is not even compared.
+// code is not even compared. GET with the token: the session it belongs to (the dashboard asks it
+// to report the member's activity when no other request did).
 import type { Route } from './+types/api.team.session';
 import { TEAM_SESSION_MESSAGES } from '~/copy/dashboard';
 import {
-  closeConnection,
-  fromOwnOrigin,
+  authorized,
+  foreignOrigin,
   handleApi,
-  jsonError,
   methodNotAllowed,
   problemResponse,
-  readJson,
+  readInput,
 } from '~/server/http/http.server';
-import { getConfig } from '~/server/config.server';
-import { openTeamToken, teamSessionOf } from '~/server/team/team.server';
+import { teamCodeInput } from '~/lib/team';
+import { fail } from '~/server/result.server';
+import { authorizeTeam, openTeamToken, teamSessionOf } from '~/server/team/team.server';
 
-export const loader = () => closeConnection(methodNotAllowed('POST'));
+export function loader({ request }: Route.LoaderArgs) {
+  return authorized(request, authorizeTeam, async ({ member: { id, name, role }, endsAt }) =>
+    Response.json({ member: { id, name, role }, expiresAt: endsAt.toISOString() }),
+  );
+}
 
 export function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return closeConnection(methodNotAllowed('POST'));
+  if (request.method !== 'POST') return methodNotAllowed('GET, POST');
   return handleApi(async () => {
-    if (!fromOwnOrigin(request, getConfig().publicUrl))
-      return closeConnection(jsonError(403, TEAM_SESSION_MESSAGES.foreignOrigin));
+    const foreign = foreignOrigin(request, TEAM_SESSION_MESSAGES.foreignOrigin);
+    if (foreign) return problemResponse(foreign);
     const session = await teamSessionOf(request);
-    if (!session) return closeConnection(jsonError(401, TEAM_SESSION_MESSAGES.signInRequired));
-    const { code } = await readJson(request, { limit: 1024 });
-    if (typeof code !== 'string' || code.length > 64) return jsonError(400, 'Expected {"code": "<4 digits>"}');
-    const result = await openTeamToken(session, code);
-    if (!result.ok) return problemResponse(result);
+    if (!session) return problemResponse(fail('unauthenticated', TEAM_SESSION_MESSAGES.signInRequired));
+    const input = await readInput(request, teamCodeInput, { limit: 1024 });
+    if (!input.ok) return problemResponse(input);
+    const result = await openTeamToken(session, input.value.code);
+    // A wrong code says how many tries are left before the 15-minute lock.
+    if (!result.ok) return problemResponse(result, { body: { triesLeft: result.triesLeft } });
     const { id, name, role } = session.member;
     return Response.json({
       token: result.value.token,

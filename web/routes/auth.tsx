@@ -11,12 +11,12 @@ import { Notice } from '~/components/account/Notice';
 import { brandOf, SiteBrand } from '~/components/SiteBrand';
 import '~/components/account/account.css';
 import { AUTH_COPY, AUTH_MESSAGES } from '~/copy/account';
-import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, readAuthForm, type AuthNotice } from '~/lib/auth';
+import { authRequest, checkBeforeSending, noticeFor, parseAuthMode, type AuthNotice } from '~/lib/auth';
 import { pageMeta } from '~/lib/seo';
 import { callAuth, getSession, setCookieHeaders } from '~/server/accounts/accounts.server';
-import { awaitsSecondFactor, observeSignIn, verifySecondFactor } from '~/server/team/team.server';
+import { authPageForm, awaitsSecondFactor, observeSignIn, verifySecondFactor } from '~/server/team/team.server';
 import { getSiteSettings } from '~/server/content/content.server';
-import { readForm } from '~/server/http/http.server';
+import { readPageForm } from '~/server/http/http.server';
 import { AccountPage } from '~/components/account/AccountPage';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,10 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const posted = await readForm(request);
-  if (posted.get('intent') === 'second-factor') {
+  const posted = await readPageForm(request, authPageForm);
+  if (posted.intent === 'second-factor') {
     // Only team members have a second factor: once it is verified, the dashboard is where they go.
-    const step = await verifySecondFactor(Object.fromEntries(posted), request, context);
+    const step = await verifySecondFactor(posted, request, context);
     if (step.ok) return redirect('/teamdashboard', { headers: setCookieHeaders(step.setCookies) });
     const notice = { ok: false, message: step.message };
     return data(
@@ -44,9 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, headers: setCookieHeaders(step.setCookies) },
     );
   }
-  const form = readAuthForm(posted);
-  const { intent, email, password } = form;
-  const early = checkBeforeSending(form);
+  const { intent, email, password } = posted;
+  const early = checkBeforeSending(posted);
   if (early) return data({ intent, email, notice: early, signedInAs: null, secondFactor: false }, { status: 400 });
   const { path, body } = authRequest(intent, email, password);
   const answer = await callAuth(path, body, request, context);

@@ -5,16 +5,17 @@ import type { Route } from './+types/bewerbung';
 import { Typeset } from '~/components/Typeset';
 import { ApplicationForm } from '~/components/access/ApplicationForm';
 import '~/components/access/access.css';
-import { APPLICATION_MESSAGES, BEWERBUNG_COPY } from '~/copy/access';
+import { BEWERBUNG_COPY } from '~/copy/access';
 import { pageMeta } from '~/lib/seo';
 import { readGrant } from '~/server/access/access.server';
+import { applicationInput, type FieldErrors } from '~/lib/application-form';
 import {
+  APPLICATION_INPUT,
   applicationDraft,
-  readApplicationForm,
   submitApplication,
   THANK_YOU_PATH,
 } from '~/server/applications/applications.server';
-import { clientAddressContext, HttpError, problemInit } from '~/server/http/http.server';
+import { clientAddressContext, problemInit, readInput } from '~/server/http/http.server';
 
 /** Without a valid grant: back to the code page, saying so when a grant was there but ran out. */
 async function requireGrant(request: Request) {
@@ -31,20 +32,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const grantId = await requireGrant(request);
-  const form = await readApplicationForm(request).catch((error: unknown) => {
-    if (error instanceof HttpError) return undefined;
-    throw error;
-  });
-  if (!form) {
-    const error = APPLICATION_MESSAGES.tooLarge;
-    return data({ error, fields: { message: error }, draft: {}, clientId: crypto.randomUUID() }, { status: 413 });
-  }
-  const { input, bot } = form;
-  const result = await submitApplication(input, { grantId, clientAddress: context.get(clientAddressContext) }, { bot });
+  const input = await readInput(request, applicationInput, APPLICATION_INPUT);
+  const result = input.ok
+    ? await submitApplication(input.value, { grantId, clientAddress: context.get(clientAddressContext) })
+    : input;
   if (result.ok) return redirect(THANK_YOU_PATH, 303);
-  const { message: error, fields = {} } = result;
-  const clientId = input.id ?? crypto.randomUUID();
-  return data({ error, fields, draft: applicationDraft(input), clientId }, problemInit(result));
+  const { message: error } = result;
+  // A body too large to read names the message as the field at fault (the form shows it there).
+  const fields: FieldErrors = result.problem === 'too-large' ? { message: error } : (result.fields ?? {});
+  const sent = input.sent as { id?: unknown } | undefined;
+  const clientId = typeof sent?.id === 'string' && sent.id ? sent.id : crypto.randomUUID();
+  return data({ error, fields, draft: applicationDraft(input.sent), clientId }, problemInit(result));
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

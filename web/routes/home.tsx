@@ -109,12 +109,12 @@ function LandingPage({
         />
         <MediaReferences
           slider={frame.sliders.media}
-          content={part((c) => ({ texts: c.sections.media, references: c.mediaReferences }))}
+          content={part((c) => ({ texts: c.sections.media, items: c.mediaReferences }))}
         />
         <Questions content={part((c) => ({ texts: c.sections.questions, questions: c.questions }))} />
         <Learning
           slider={frame.sliders.learning}
-          content={part((c) => ({ texts: c.sections.learning, slides: c.learningSlides }))}
+          content={part((c) => ({ texts: c.sections.learning, items: c.learningSlides }))}
         />
         <RiderTrainerSwitch content={part((c) => ({ texts: c.sections.switch, price: c.settings.communityPrice }))} />
         <Faq content={part((c) => ({ texts: c.sections.faq, items: c.faq }))} />

@@ -8,8 +8,13 @@ import { PasswordField } from '~/components/account/PasswordField';
 import '~/components/account/account.css';
 import { VERIFY_COPY } from '~/copy/account';
 import { pageMeta } from '~/lib/seo';
-import { readVerificationLink, setCookieHeaders, verifyWithPassword } from '~/server/accounts/accounts.server';
-import { readForm } from '~/server/http/http.server';
+import {
+  readVerificationLink,
+  setCookieHeaders,
+  verificationForm,
+  verifyWithPassword,
+} from '~/server/accounts/accounts.server';
+import { problemInit, readPageForm } from '~/server/http/http.server';
 import { AccountPage } from '~/components/account/AccountPage';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,24 +24,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const token = form.get('token') ?? '';
-  const result = await verifyWithPassword(token, (form.get('password') ?? '').slice(0, 1000), request, context);
-  switch (result.kind) {
-    case 'verified':
-      return redirect('/konto?bestaetigt', { status: 303, headers: setCookieHeaders(result.setCookies) });
-    case 'wrong-password':
-      return data({ notice: { ok: false, message: VERIFY_COPY.wrongPassword } }, { status: 400 });
-    case 'limited':
-      return data(
-        { notice: { ok: false, message: VERIFY_COPY.limited } },
-        { status: 429, headers: { 'Retry-After': String(result.retryAfter) } },
-      );
-    case 'already-verified':
-      return { notice: { ok: true, message: VERIFY_COPY.alreadyVerified }, done: true };
-    default:
-      return data({ notice: { ok: false, message: VERIFY_COPY.invalid }, done: true }, { status: 400 });
+  const { token, password } = await readPageForm(request, verificationForm);
+  const result = await verifyWithPassword(token, password, request, context);
+  if (!result.ok) {
+    const notice = { ok: false, message: result.message };
+    // A link that is not valid ends the form; a wrong password or the limit lets the visitor try again.
+    return data(result.fields?.token ? { notice, done: true } : { notice }, problemInit(result));
   }
+  if (result.value.state === 'verified')
+    return redirect('/konto?bestaetigt', { status: 303, headers: setCookieHeaders(result.value.setCookies) });
+  return { notice: { ok: true, message: VERIFY_COPY.alreadyVerified }, done: true };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

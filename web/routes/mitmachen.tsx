@@ -9,10 +9,8 @@ import { signupPagePath } from '~/components/signup/paths';
 import { pageMeta } from '~/lib/seo';
 import { SIGNUP_API_MESSAGES, SIGNUP_COPY } from '~/copy/signup';
 import { campaignQuery } from '~/lib/community';
-import { HONEYPOT_FIELD } from '~/lib/honeypot';
-import { parseUserType, type SignupRecord } from '~/lib/signup';
-import { getConfig } from '~/server/config.server';
-import { clientAddressContext, fromOwnOrigin, HttpError, problemInit, readText } from '~/server/http/http.server';
+import { parseUserType, signupFromForm, signupInput, signupSummary, type SignupRecord } from '~/lib/signup';
+import { clientAddressContext, foreignOrigin, problemInit, readInput } from '~/server/http/http.server';
 import { submitSignup } from '~/server/signups/signups.server';
 import { getSiteSettings } from '~/server/content/content.server';
 
@@ -46,32 +44,35 @@ function visitCampaign(request: Request): string {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // A signup mails an address of the sender's choice: another site's form must not post one.
-  if (!fromOwnOrigin(request, getConfig().publicUrl))
-    return data({ state: invalid(SIGNUP_API_MESSAGES.forbidden) }, { status: 403 });
-  let form: URLSearchParams;
-  try {
-    form = new URLSearchParams(await readText(request));
-  } catch (error) {
-    if (error instanceof HttpError) return data({ state: invalid(SIGNUP_API_MESSAGES.tooLarge) }, { status: 413 });
-    throw error;
-  }
-  const values = {
-    userType: parseUserType(form.get('userType')),
-    name: form.get('name') ?? '',
-    email: form.get('email') ?? '',
-    newsletterOptIn: form.has('newsletterOptIn'),
-  };
-  const body: Record<string, unknown> = { ...values, userType: form.get('userType') ?? undefined };
-  if (form.get('id')) body.id = form.get('id');
-  if (form.has(HONEYPOT_FIELD)) body[HONEYPOT_FIELD] = form.get(HONEYPOT_FIELD);
-  const result = await submitSignup(body, context.get(clientAddressContext));
+  const foreign = foreignOrigin(request, SIGNUP_API_MESSAGES.forbidden);
+  if (foreign) return data({ state: invalid(foreign.message) }, problemInit(foreign));
+  const input = await readInput(request, signupInput, {
+    form: signupFromForm,
+    summary: signupSummary,
+    messages: SIGNUP_API_MESSAGES,
+  });
+  const values = valuesOf(input.sent);
+  const result = input.ok ? await submitSignup(input.value, context.get(clientAddressContext)) : input;
   if (!result.ok) {
-    const state: SignupServerState = { values, error: result.message, fields: result.fields ?? [] };
+    // The form marks the fields at fault; the message is the popup's.
+    const state: SignupServerState = { values, error: result.message, fields: Object.keys(result.fields ?? {}) };
     return data({ state }, problemInit(result));
   }
   const signup = result.value;
   const state: SignupServerState = { values, record: signup.created ? signup.record : replayed(signup.id, values) };
   return data({ state }, { status: signup.created ? 201 : 200 });
+}
+
+/** What the form shows again: the posted values (none when the body could not be read). */
+function valuesOf(sent: unknown): SignupServerState['values'] {
+  const posted = (sent ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    userType: parseUserType(posted.userType),
+    name: text(posted.name),
+    email: text(posted.email),
+    newsletterOptIn: posted.newsletterOptIn !== false,
+  };
 }
 
 /** A form sent again (a reload): the panel from what this post says, never from what is stored. */

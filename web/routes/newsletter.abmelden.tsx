@@ -6,8 +6,8 @@ import { brandOf } from '~/components/SiteBrand';
 import { NEWSLETTER_COPY } from '~/copy/signup';
 import { pageMeta } from '~/lib/seo';
 import { getSiteSettings } from '~/server/content/content.server';
-import { readForm } from '~/server/http/http.server';
-import { unsubscribeNewsletter, verifyUnsubscribeToken } from '~/server/signups/signups.server';
+import { readPageForm } from '~/server/http/http.server';
+import { newsletterLinkForm, unsubscribeNewsletter, verifyUnsubscribeToken } from '~/server/signups/signups.server';
 
 const COPY = NEWSLETTER_COPY.unsubscribe;
 
@@ -18,8 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const form = await readForm(request);
-  const token = url.searchParams.get('token') ?? form?.get('token');
+  const form = await readPageForm(request, newsletterLinkForm);
+  const token = url.searchParams.get('token') ?? form.token;
   return { result: await unsubscribeNewsletter(token) };
 }
 

@@ -7,8 +7,8 @@ import { brandOf } from '~/components/SiteBrand';
 import { NEWSLETTER_COPY } from '~/copy/signup';
 import { pageMeta } from '~/lib/seo';
 import { getSiteSettings } from '~/server/content/content.server';
-import { readForm } from '~/server/http/http.server';
-import { confirmNewsletter, newsletterConfirmState } from '~/server/signups/signups.server';
+import { readPageForm } from '~/server/http/http.server';
+import { confirmNewsletter, newsletterConfirmState, newsletterLinkForm } from '~/server/signups/signups.server';
 
 const COPY = NEWSLETTER_COPY.confirm;
 
@@ -18,8 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const token = form?.get('token') ?? new URL(request.url).searchParams.get('token');
+  const form = await readPageForm(request, newsletterLinkForm);
+  const token = form.token ?? new URL(request.url).searchParams.get('token');
   return { result: await confirmNewsletter(token) };
 }
 

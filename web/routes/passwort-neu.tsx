@@ -7,22 +7,20 @@ import { PasswordField } from '~/components/account/PasswordField';
 import '~/components/account/account.css';
 import { AUTH_MESSAGES, PASSWORD_HINT, RESET_COPY } from '~/copy/account';
 import { pageMeta } from '~/lib/seo';
-import { callAuth } from '~/server/accounts/accounts.server';
-import { readForm } from '~/server/http/http.server';
+import { TEAM_PASSWORD_RESET_PATH, TEAM_SIGN_IN_PATH } from '~/lib/team';
+import { callAuth, newPasswordForm } from '~/server/accounts/accounts.server';
+import { readPageForm } from '~/server/http/http.server';
 import { AccountPage } from '~/components/account/AccountPage';
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get('token') ?? '' };
+  const params = new URL(request.url).searchParams;
+  // `team`: the link of a team member's mail, which leads back to the team sign-in.
+  return { token: params.get('token') ?? '', team: params.has('team') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const answer = await callAuth(
-    '/reset-password',
-    { token: form.get('token') ?? '', newPassword: form.get('password') ?? '' },
-    request,
-    context,
-  );
+  const { token, password } = await readPageForm(request, newPasswordForm);
+  const answer = await callAuth('/reset-password', { token, newPassword: password }, request, context);
   if (answer.ok) return { done: true, notice: { ok: true, message: RESET_COPY.done } };
   const code = answer.body.code;
   const message =
@@ -43,21 +41,25 @@ export const meta: Route.MetaFunction = () =>
 
 export default function NewPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  const token = loaderData.token;
+  const { token, team } = loaderData;
+  const signIn = team
+    ? { href: TEAM_SIGN_IN_PATH, text: RESET_COPY.toTeam }
+    : { href: '/auth', text: RESET_COPY.signIn };
+  const invalid = team ? RESET_COPY.teamInvalid : RESET_COPY.invalid;
   return (
     <AccountPage>
       <section className="account-card" aria-labelledby="reset-title">
         <h1 id="reset-title">{RESET_COPY.title}</h1>
-        <Notice notice={actionData?.notice ?? (token ? undefined : { ok: false, message: RESET_COPY.invalid })} />
+        <Notice notice={actionData?.notice ?? (token ? undefined : { ok: false, message: invalid })} />
         {actionData?.done ? (
           <p>
-            <a className="button button--primary" href="/auth">
-              {RESET_COPY.signIn}
+            <a className="button button--primary" href={signIn.href}>
+              {signIn.text}
             </a>
           </p>
         ) : token ? (
           <Form method="post" className="account-form" aria-busy={busy}>
-            <p>{RESET_COPY.intro}</p>
+            <p>{team ? RESET_COPY.teamIntro : RESET_COPY.intro}</p>
             <input type="hidden" name="token" value={token} />
             <PasswordField id="reset-password" label={RESET_COPY.password} isNew />
             <div className="account-actions">
@@ -68,7 +70,7 @@ export default function NewPassword({ loaderData, actionData }: Route.ComponentP
           </Form>
         ) : (
           <p>
-            <a href="/auth">{RESET_COPY.toAuth}</a>
+            <a href={team ? TEAM_PASSWORD_RESET_PATH : '/auth'}>{team ? RESET_COPY.toTeam : RESET_COPY.toAuth}</a>
           </p>
         )}
       </section>

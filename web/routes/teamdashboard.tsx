@@ -13,11 +13,15 @@ import '~/components/dashboard/dashboard.css';
 import { DASHBOARD_COPY } from '~/copy/dashboard';
 import { pageMeta } from '~/lib/seo';
 import { setCookieHeaders } from '~/server/accounts/accounts.server';
-import { problemInit, readForm } from '~/server/http/http.server';
+import { problemInit, readPageForm } from '~/server/http/http.server';
+import { TEAM_PASSWORD_RESET_PARAM } from '~/lib/team';
 import {
   awaitsSecondFactor,
+  requestTeamPasswordReset,
+  sessionEndOf,
   signInWithPassword,
   signOutOfTeam,
+  teamDashboardForm,
   teamSessionOf,
   verifySecondFactor,
 } from '~/server/team/team.server';
@@ -32,32 +36,42 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await teamSessionOf(request);
   if (session) {
     const { id, name, role } = session.member;
-    return { member: { id, name, role }, stage: 'code' as const };
+    return { member: { id, name, role }, stage: 'code' as const, ended: null };
   }
-  return { member: null, stage: awaitsSecondFactor(request) ? ('second-factor' as const) : ('sign-in' as const) };
+  if (awaitsSecondFactor(request)) return { member: null, stage: 'second-factor' as const, ended: null };
+  const stage = new URL(request.url).searchParams.has(TEAM_PASSWORD_RESET_PARAM) ? 'reset-password' : 'sign-in';
+  // The browser's session was ended by an owner (a role change, removal, reset): the form says why.
+  return { member: null, stage: stage as 'sign-in' | 'reset-password', ended: await sessionEndOf(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const fields = Object.fromEntries(form);
-  const intent = form.get('intent');
+  const form = await readPageForm(request, teamDashboardForm);
+  const { intent } = form;
   if (intent === 'sign-out') {
     const cookies = await signOutOfTeam(request, context);
     return redirect('/teamdashboard', { headers: setCookieHeaders(cookies) });
   }
+  if (intent === 'reset-password') {
+    const sent = await requestTeamPasswordReset(form, request, context);
+    if (sent.ok) return data({ intent: 'reset-password' as const, sent: true, error: '', email: '' });
+    return data({ intent: 'reset-password' as const, sent: false, error: sent.message, email: '' }, problemInit(sent));
+  }
   const step =
     intent === 'second-factor'
-      ? await verifySecondFactor(fields, request, context)
-      : await signInWithPassword(fields, request, context);
+      ? await verifySecondFactor(form, request, context)
+      : await signInWithPassword(form, request, context);
   // After a step that moved on, the page is loaded again with the new cookies (also without JavaScript).
   if (step.ok) return redirect('/teamdashboard', { headers: setCookieHeaders(step.setCookies) });
   const init = problemInit(step);
   for (const cookie of step.setCookies) init.headers.append('Set-Cookie', cookie);
   return data(
     {
-      intent: intent === 'second-factor' ? ('second-factor' as const) : ('sign-in' as const),
+      intent,
+      // Which of the second step's forms was refused (its message shows under it).
+      method: form.method,
+      sent: false,
       error: step.message,
-      email: String(fields.email ?? ''),
+      email: form.email,
     },
     init,
   );

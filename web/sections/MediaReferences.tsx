@@ -1,41 +1,22 @@
 import { Picture } from '~/components/Picture';
-import { Slider } from '~/components/Slider';
-import { Static } from '~/components/Static';
-import type { MediaReference, SectionTexts } from '~/lib/content-types';
-import type { LandingFrame } from '~/lib/landing-frame';
+import type { MediaReference } from '~/lib/content-types';
 import { LABELS, NAV } from '~/copy/landing';
-import { formatDate } from '~/lib/format';
-import { SectionHeader } from './SectionHeader';
-import './section.css';
+import { formatDate } from '~/lib/berlin-time';
+import { SliderSection, type SliderSectionProps } from './SliderSection';
 import './MediaReferences.css';
 
 /**
  * The media references in a slider. `slider`: its name and number of slides; `content`: texts and
  * references, where they are at hand (see web/components/Static.tsx).
  */
-export function MediaReferences({
-  slider,
-  content,
-}: {
-  slider: LandingFrame['sliders']['media'];
-  content?: { texts: SectionTexts; references: MediaReference[] };
-}) {
+export function MediaReferences(props: SliderSectionProps<MediaReference>) {
   return (
-    <section className="section media" id={NAV.references.id} aria-labelledby="media-title">
-      <div className="container">
-        <SectionHeader texts={content?.texts} id="media-title" />
-        <Slider label={slider.label}>
-          {Array.from({ length: slider.count }, (_, i) => {
-            const reference = content?.references[i];
-            return (
-              <Static key={i} as="article" className="card media-card">
-                {reference && <MediaCard reference={reference} />}
-              </Static>
-            );
-          })}
-        </Slider>
-      </div>
-    </section>
+    <SliderSection
+      name="media"
+      id={NAV.references.id}
+      {...props}
+      card={(reference) => <MediaCard reference={reference} />}
+    />
   );
 }
 

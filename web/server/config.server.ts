@@ -55,6 +55,11 @@ const envSchema = z
       .email()
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** Where an applicant's reply to a decision mail goes (its Reply-To); unset: TEAM_NOTIFY_EMAIL. */
+    DECISION_MAIL_REPLY_TO: z
+      .email()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     AUTH_SECRET: z
       .string()
       .min(32, 'must be at least 32 characters')
@@ -86,7 +91,7 @@ const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     CONTENT_DIR: z.string().trim().min(1).default('./content'),
     IMAGE_CACHE_DIR: z.string().trim().min(1).default('./.cache/images'),
-    /** How many reverse proxies stand in front (`true` = 1); see clientAddress() in http/client-address.server.ts. */
+    /** How many reverse proxies stand in front (`true` = 1): Express's `trust proxy` (app/app.server.ts). */
     TRUST_PROXY: z
       .string()
       .trim()
@@ -112,6 +117,13 @@ const envSchema = z
       .min(0, 'must be at least 0')
       .max(86_400, 'must be at most 86400 (a day)')
       .default(120),
+    /** Newsletter mails per minute, all instances together (a mail provider's limit). */
+    NEWSLETTER_RATE_PER_MINUTE: z.coerce
+      .number()
+      .int('must be a whole number of mails')
+      .min(1, 'must be at least 1')
+      .max(600_000, 'must be at most 600000')
+      .default(60),
     /** The least severe log lines written (JSON lines on stdout in production). */
     LOG_LEVEL: z
       .literal('')
@@ -177,7 +189,7 @@ function loadOrCreateSecrets(dataDir: string): { secrets: GeneratedSecrets; crea
       accessCodes: [generateAccessCode()],
       authSecret: randomBytes(32).toString('base64url'),
     };
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
     return { secrets, created: true };
   }
@@ -221,7 +233,13 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
         ? []
         : (generated?.secrets.accessCodes ?? []).filter((c) => /^[A-Z0-9]{5}$/.test(c)),
     authSecret: e.AUTH_SECRET ?? generated!.secrets.authSecret,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, teamNotify: e.TEAM_NOTIFY_EMAIL },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      teamNotify: e.TEAM_NOTIFY_EMAIL,
+      /** The Reply-To of the decision mails (an address the team reads), if any. */
+      decisionReplyTo: e.DECISION_MAIL_REPLY_TO ?? e.TEAM_NOTIFY_EMAIL,
+    },
     sanity: sanityFrom(e),
     /** Reverse proxies in front whose X-Forwarded-For entries are believed (0: the socket's address). */
     trustProxy: e.TRUST_PROXY,
@@ -236,6 +254,8 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env) {
     teamSessionIdleMs: e.TEAM_SESSION_IDLE_MINUTES * 60_000,
     /** How long a decision mail waits, and can be undone, before it is sent. */
     decisionMailDelayMs: e.DECISION_MAIL_DELAY_S * 1000,
+    /** Newsletter mails per minute for all instances together (retries included). */
+    newsletterRatePerMinute: e.NEWSLETTER_RATE_PER_MINUTE,
     /** fatal, error, warn, info (default: one line per request), debug, trace or silent. */
     logLevel: e.LOG_LEVEL,
     /** Which values were generated for development (to print once at start). */

@@ -3,11 +3,14 @@ import { scrubPath, scrubText, serializeError, withoutCredentials } from './log.
 
 describe('the path a log line shows', () => {
   test('keeps the pathname and the query keys, never the query values', () => {
-    expect(scrubPath('/')).toBe('/');
-    expect(scrubPath('/agb')).toBe('/agb');
-    expect(scrubPath('/newsletter/bestaetigen?token=abc.def')).toBe('/newsletter/bestaetigen?token');
-    expect(scrubPath('/x?email=reiterin%40example.org&name=Ann&token=t0k&flag')).toBe('/x?email&name&token&flag');
-    expect(scrubPath('/x?a=1&&b=2&')).toBe('/x?a&b');
+    const shown = {
+      '/': '/',
+      '/agb': '/agb',
+      '/newsletter/bestaetigen?token=abc.def': '/newsletter/bestaetigen?token',
+      '/x?email=reiterin%40example.org&name=Ann&token=t0k&flag': '/x?email&name&token&flag',
+      '/x?a=1&&b=2&': '/x?a&b',
+    };
+    for (const [path, scrubbed] of Object.entries(shown)) expect(scrubPath(path), path).toBe(scrubbed);
   });
 
   test('a query key that is no plain name is not shown either', () => {

@@ -108,17 +108,11 @@ export function withoutCredentials(headers: unknown): unknown {
 /** The request a piece of work belongs to (set around the app's handling of one request). */
 export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
 
-/**
- * Which process of the deployment logged: its process id. (The field named the node:cluster worker
- * until decision 033 retired the workers; log queries that read it keep working.)
- */
-export const workerName = () => process.pid;
-
-/** What every line has: level (by name), time (ISO), process id, host and worker. */
+/** What every line has: level (by name), time (ISO), process id and host (which instance logged). */
 function lineOptions(level: LogLevel): LoggerOptions {
   return {
     level,
-    base: { pid: process.pid, hostname: hostname(), worker: workerName() },
+    base: { pid: process.pid, hostname: hostname() },
     timestamp: stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
   };
@@ -173,7 +167,7 @@ export async function configureLogging({ production, level }: { production: bool
     const pretty = await import('pino-pretty').catch(() => undefined);
     destination = pretty?.default({
       sync: true,
-      ignore: 'pid,hostname,worker,method,path,status,durationMs',
+      ignore: 'pid,hostname,method,path,status,durationMs',
       translateTime: 'SYS:HH:MM:ss.l',
       messageFormat: (line, key) =>
         line.method

@@ -18,7 +18,11 @@ export type Problem =
   /** It clashes with what is there now (the last owner, a change made meanwhile, a member already). */
   | 'conflict'
   /** A service the domain relies on (e.g. Sanity) could not be asked. */
-  | 'upstream-failed';
+  | 'upstream-failed'
+  /** The request's body is larger than its route reads (said by the HTTP helpers' readInput). */
+  | 'too-large'
+  /** The request's body is of a media type its route does not read (readInput). */
+  | 'unsupported';
 
 export interface Failure<Fields = unknown> {
   ok: false;

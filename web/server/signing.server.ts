@@ -8,6 +8,13 @@ import { getConfig } from './config.server';
 const mac = (purpose: string, payload: string, secret: string) =>
   createHmac('sha256', secret).update(`${purpose}\n${payload}`).digest('base64url');
 
+/**
+ * A keyed hash of `value` for `purpose`: the same value always gives the same hash, which cannot be
+ * read back or made for a guessed value without AUTH_SECRET (a client address kept as a counter's key).
+ */
+export const keyedHash = (purpose: string, value: string, secret = getConfig().authSecret) =>
+  mac(purpose, value, secret);
+
 /** `payload.signature` (the payload should be URL-safe text). */
 export function sign(purpose: string, payload: string, secret = getConfig().authSecret): string {
   return `${payload}.${mac(purpose, payload, secret)}`;

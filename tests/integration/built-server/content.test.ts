@@ -8,11 +8,11 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { scriptsWithoutHash } from '../../support/csp';
-import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../../support/sanity-standin';
-import { ROOT, startServer, type TestServer } from '../../support/server';
+import { postRevalidate, standInEnv } from '../../support/sanity-standin';
+import { ROOT, startServer, useServerOnStandIn, type TestServer } from '../../support/server';
 
 const SECRET = 'webhook-secret-for-tests';
 
@@ -25,56 +25,46 @@ const buildFolder = (prefix: string) => {
 const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
 
 describe('publishing in Sanity re-renders the pages without a restart', () => {
-  let standIn: SanityStandIn;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    standIn = await startSanityStandIn();
-    server = await startServer({ env: standInEnv(standIn, SECRET) });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await standIn?.close();
-  });
+  const site = useServerOnStandIn((standIn) => startServer({ env: standInEnv(standIn, SECRET) }));
 
   test('an unsigned or wrongly signed webhook changes nothing', async () => {
     const body = JSON.stringify({ _id: 'legalPage-agb', _type: 'legalPage' });
-    expect((await postRevalidate(server.url, body)).status).toBe(401);
-    expect((await postRevalidate(server.url, body, 'not-the-secret')).status).toBe(401);
-    expect((await fetch(`${server.url}/api/revalidate`)).status).toBe(405);
-    expect(h1(await (await fetch(`${server.url}/agb`)).text())).toBe('Allgemeine Geschäftsbedingungen');
+    expect((await postRevalidate(site.server.url, body)).status).toBe(401);
+    expect((await postRevalidate(site.server.url, body, 'not-the-secret')).status).toBe(401);
+    expect((await fetch(`${site.server.url}/api/revalidate`)).status).toBe(405);
+    expect(h1(await (await fetch(`${site.server.url}/agb`)).text())).toBe('Allgemeine Geschäftsbedingungen');
   });
 
   test('a signed webhook after a publish brings the new titles onto the prerendered pages', async () => {
-    const agb = standIn.document('legalPage-agb')!;
-    standIn.publish({ ...agb, title: 'AGB – neu veröffentlicht' }, { live: false });
-    const settings = standIn.document('siteSettings')!;
-    standIn.publish({ ...settings, tagline: 'Frisch aus dem Studio veröffentlicht' }, { live: false });
-    standIn.saveDraft({ ...agb, title: 'Nur ein Entwurf' });
-    expect(h1(await (await fetch(`${server.url}/agb`)).text())).toBe('Allgemeine Geschäftsbedingungen');
+    const agb = site.standIn.document('legalPage-agb')!;
+    site.standIn.publish({ ...agb, title: 'AGB – neu veröffentlicht' }, { live: false });
+    const settings = site.standIn.document('siteSettings')!;
+    site.standIn.publish({ ...settings, tagline: 'Frisch aus dem Studio veröffentlicht' }, { live: false });
+    site.standIn.saveDraft({ ...agb, title: 'Nur ein Entwurf' });
+    expect(h1(await (await fetch(`${site.server.url}/agb`)).text())).toBe('Allgemeine Geschäftsbedingungen');
 
     const body = JSON.stringify({ _id: 'legalPage-agb', _type: 'legalPage' });
-    const res = await postRevalidate(server.url, body, SECRET);
+    const res = await postRevalidate(site.server.url, body, SECRET);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ accepted: true });
-    expect(server.output()).toContain(
+    expect(site.server.output()).toContain(
       `Content sync (webhook): rendered ${PUBLIC_PAGES.join(', ')} from sanity content`,
     );
 
-    const agbResponse = await fetch(`${server.url}/agb`);
+    const agbResponse = await fetch(`${site.server.url}/agb`);
     const page = await agbResponse.text();
     expect(h1(page)).toBe('AGB – neu veröffentlicht');
     // The re-rendered page's own inline scripts are the ones its CSP allows.
     expect(scriptsWithoutHash(page, agbResponse.headers.get('content-security-policy')!)).toEqual([]);
-    expect(await (await fetch(`${server.url}/agb.data`)).text()).toContain('AGB – neu veröffentlicht');
-    const home = await (await fetch(`${server.url}/`)).text();
+    expect(await (await fetch(`${site.server.url}/agb.data`)).text()).toContain('AGB – neu veröffentlicht');
+    const home = await (await fetch(`${site.server.url}/`)).text();
     expect(home).toContain('Frisch aus dem Studio veröffentlicht');
     expect(home).not.toContain('Nur ein Entwurf');
   });
 
   test('every image on the page comes from our own origin', async () => {
-    const home = await (await fetch(`${server.url}/`)).text();
-    expect(home).not.toContain(standIn.url);
+    const home = await (await fetch(`${site.server.url}/`)).text();
+    expect(home).not.toContain(site.standIn.url);
     expect(home).not.toContain('cdn.sanity.io');
     const sources = [...home.matchAll(/(?:src|srcSet|srcset)="([^"]+)"/g)].flatMap((m) =>
       m[1]!.split(',').map((s) => s.trim().split(' ')[0]!),
@@ -83,11 +73,11 @@ describe('publishing in Sanity re-renders the pages without a restart', () => {
     expect(images.length).toBeGreaterThan(10);
     for (const src of images) expect(src, src).toMatch(/^\/(images|assets)\//);
     const avif = images.find((s) => s.endsWith('.avif'))!;
-    const res = await fetch(`${server.url}${avif}`);
+    const res = await fetch(`${site.server.url}${avif}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/avif');
     expect(res.headers.get('cache-control')).toContain('immutable');
-    expect((await fetch(`${server.url}/images/${'0'.repeat(40)}-10x10-480.avif`)).status).toBe(404);
+    expect((await fetch(`${site.server.url}/images/${'0'.repeat(40)}-10x10-480.avif`)).status).toBe(404);
   });
 });
 

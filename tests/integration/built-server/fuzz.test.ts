@@ -583,6 +583,7 @@ describe('stored and reflected values never run as script', () => {
       ['/api/signups/stats', team, /^application\/json/],
       ['/api/applications', team, /^application\/json/],
       [`/api/applications/${stored.id}/history`, team, /^application\/json/],
+      [`/api/applications/${stored.id}/decision-mail?decision=approved`, team, /^application\/json/],
       ['/api/account/export', { Cookie: session }, /^application\/json/],
       ['/api/signups.csv', team, /^text\/csv/],
       ['/api/applications.csv', team, /^text\/csv/],

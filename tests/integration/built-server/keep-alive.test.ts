@@ -1,6 +1,8 @@
 // Early answers and pooled connections: a route that answers before it read the request body (405,
 // 413, 401) must not leave the client's keep-alive connection to be torn down under its next
 // request. Plain HTTP against the built server, with Node's keep-alive agent as a client pool uses it.
+// The server says `Connection: close` for every such answer (decision 048), so it is checked here,
+// through the server, not on a route's Response.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, type TestServer } from '../../support/server';
@@ -48,6 +50,13 @@ describe('answers before the request body was read', () => {
     ['POST /api/team/session without a session (401 through React Router)', '/api/team/session', 401, json, true],
     ['POST /healthz (405 through React Router)', '/healthz', 405, json, true],
     ['POST /api/applications without a token (401)', '/api/applications', 401, json, true],
+    [
+      'PATCH /api/applications/:id with a forged token (401, the team API)',
+      '/api/applications/00000000-0000-4000-8000-000000000000',
+      401,
+      { ...json, Authorization: 'Bearer not-a-token' },
+      true,
+    ],
     // A page's action: React Router reads the rest of the body while it renders the page.
     ['POST /mitmachen (413, a form)', '/mitmachen', 413, form, false],
   ];

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPostgresDatabase, postgresAvailable } from '../../support/postgres';
 import { postRevalidate, standInEnv, startSanityStandIn, type SanityStandIn } from '../../support/sanity-standin';
-import { startServer, type TestServer } from '../../support/server';
+import { startServer, useServerOnStandIn, type TestServer } from '../../support/server';
 import { until } from '../../support/until';
 
 const SECRET = 'webhook-secret-for-live-tests';
@@ -18,80 +18,66 @@ const renders = async (base: string) =>
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 describe('publishing through the live events, no webhook', () => {
-  let standIn: SanityStandIn;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    standIn = await startSanityStandIn();
-    server = await startServer({ env: liveOnly(standIn) });
+  const site = useServerOnStandIn(async (standIn) => {
+    const server = await startServer({ env: liveOnly(standIn) });
     await until(() => standIn.liveConnections() === 1, 'the server to follow the live events');
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await standIn?.close();
+    return server;
   });
 
   test('a publish changes / without any webhook call', async () => {
-    const settings = standIn.document('siteSettings')!;
-    standIn.publish({ ...settings, tagline: 'Live veröffentlicht' });
-    await until(async () => (await title(server.url)) === 'Live veröffentlicht', 'the published tagline on /', {
+    const settings = site.standIn.document('siteSettings')!;
+    site.standIn.publish({ ...settings, tagline: 'Live veröffentlicht' });
+    await until(async () => (await title(site.server.url)) === 'Live veröffentlicht', 'the published tagline on /', {
       timeoutMs: 15_000,
     });
-    expect(standIn.requests.some((r) => r.startsWith('/api/revalidate'))).toBe(false);
-    expect(server.output()).not.toContain('/api/revalidate');
+    expect(site.standIn.requests.some((r) => r.startsWith('/api/revalidate'))).toBe(false);
+    expect(site.server.output()).not.toContain('/api/revalidate');
   });
 
   test('a draft is no publish: the page stays', async () => {
-    standIn.saveDraft({ ...standIn.document('siteSettings')!, tagline: 'Nur ein Entwurf' });
+    site.standIn.saveDraft({ ...site.standIn.document('siteSettings')!, tagline: 'Nur ein Entwurf' });
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await title(server.url)).toBe('Live veröffentlicht');
+    expect(await title(site.server.url)).toBe('Live veröffentlicht');
   });
 
   test('after a lost connection the server catches up with what was published meanwhile', async () => {
-    const before = standIn.liveRequests.length;
-    standIn.setLiveAvailable(false);
-    standIn.dropLiveConnections();
-    standIn.publish({ ...standIn.document('siteSettings')!, tagline: 'Veröffentlicht während der Störung' });
+    const before = site.standIn.liveRequests.length;
+    site.standIn.setLiveAvailable(false);
+    site.standIn.dropLiveConnections();
+    site.standIn.publish({ ...site.standIn.document('siteSettings')!, tagline: 'Veröffentlicht während der Störung' });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     // Nothing could tell the server yet.
-    expect(await title(server.url)).toBe('Live veröffentlicht');
-    standIn.setLiveAvailable(true);
+    expect(await title(site.server.url)).toBe('Live veröffentlicht');
+    site.standIn.setLiveAvailable(true);
     await until(
-      async () => (await title(server.url)) === 'Veröffentlicht während der Störung',
+      async () => (await title(site.server.url)) === 'Veröffentlicht während der Störung',
       'the tagline published during the outage on /',
       { timeoutMs: 30_000 },
     );
     // The stream was resumed where it had been (Last-Event-ID), not started afresh.
-    const resumed = standIn.liveRequests.slice(before);
+    const resumed = site.standIn.liveRequests.slice(before);
     expect(resumed.at(-1)?.lastEventId).toBeTruthy();
-    expect(standIn.liveConnections()).toBe(1);
+    expect(site.standIn.liveConnections()).toBe(1);
   });
 });
 
 describe('a webhook and a live event for the same publish', () => {
-  let standIn: SanityStandIn;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    standIn = await startSanityStandIn();
-    server = await startServer({ env: standInEnv(standIn, SECRET) });
+  const site = useServerOnStandIn(async (standIn) => {
+    const server = await startServer({ env: standInEnv(standIn, SECRET) });
     await until(() => server.output().includes('Sanity live events: connected'), 'the live subscription');
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await standIn?.close();
+    return server;
   });
 
   test('render the pages once: the second finds the content unchanged', async () => {
-    await until(() => server.output().includes('Content sync (live)'), "the first connection's catch-up");
-    const before = await renders(server.url);
-    const unchanged = count(server.output(), 'content unchanged');
-    standIn.publish({ ...standIn.document('siteSettings')!, tagline: 'Einmal gerendert' });
-    const res = await postRevalidate(server.url, JSON.stringify({ _id: 'siteSettings' }), SECRET);
+    await until(() => site.server.output().includes('Content sync (live)'), "the first connection's catch-up");
+    const before = await renders(site.server.url);
+    const unchanged = count(site.server.output(), 'content unchanged');
+    site.standIn.publish({ ...site.standIn.document('siteSettings')!, tagline: 'Einmal gerendert' });
+    const res = await postRevalidate(site.server.url, JSON.stringify({ _id: 'siteSettings' }), SECRET);
     expect(res.status).toBe(200);
-    await until(async () => (await title(server.url)) === 'Einmal gerendert', 'the publish on /');
-    await until(() => count(server.output(), 'content unchanged') > unchanged, 'the second announcement');
-    expect(await renders(server.url)).toBe(before + 1);
+    await until(async () => (await title(site.server.url)) === 'Einmal gerendert', 'the publish on /');
+    await until(() => count(site.server.output(), 'content unchanged') > unchanged, 'the second announcement');
+    expect(await renders(site.server.url)).toBe(before + 1);
   });
 });
 

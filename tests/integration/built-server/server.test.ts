@@ -6,6 +6,7 @@ import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { createPostgresDatabase } from '../../support/postgres';
 import { TEST_DATABASE_URL, requireOrSkip } from '../../support/requirements';
 import { freshDataDir, startServer, startServerExpectingFailure, type TestServer } from '../../support/server';
+import { until } from '../../support/until';
 
 describe('server on PGlite', () => {
   let server: TestServer;
@@ -114,6 +115,16 @@ describe('server on PGlite', () => {
     const api = await fetch(`${server.url}/api/gibt-es-nicht`, { method: 'POST' });
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ error: 'Not found' });
+  });
+
+  test('without a team member the log says how to invite the first owner: in the compose stack and without containers', async () => {
+    await until(() => server.output().includes('No team member yet'), 'the first-owner hint');
+    const hint = server
+      .output()
+      .split('\n')
+      .find((line) => line.includes('No team member yet'))!;
+    expect(hint).toContain('`deploy/stack.sh invite EMAIL --owner');
+    expect(hint).toContain('`npm run team:invite -- EMAIL --owner');
   });
 
   test('a second server on the same DATA_DIR is refused with a clear message', async () => {

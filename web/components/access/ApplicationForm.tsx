@@ -16,6 +16,7 @@ import {
 } from '~/lib/application-form';
 import { APPLICATION_TYPES } from '~/lib/applications';
 import { HONEYPOT_FIELD } from '~/lib/honeypot';
+import { callApi } from '~/lib/api-answer';
 import { Field, RadioOption } from '../Field';
 import { Honeypot } from '../Honeypot';
 
@@ -60,29 +61,24 @@ export function ApplicationForm({
     setBusy(true);
     setError('');
     setFields({});
-    try {
-      const res = await fetch('/api/applications', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...input, [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) ?? '' }),
-      });
-      if (res.status === 201) {
-        await navigate('/bewerbung/danke');
-        return;
-      }
-      if (res.status === 401) {
-        await navigate('/access?abgelaufen');
-        return;
-      }
-      const answer = (await res.json().catch(() => ({}))) as { error?: string; fields?: FieldErrors };
-      setError((res.status === 400 || res.status === 429) && answer.error ? answer.error : APPLICATION_MESSAGES.failed);
+    const request = fetch('/api/applications', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...input, [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) ?? '' }),
+    });
+    const answer = await callApi(request, {
+      value: (_, response) => (response.status === 201 ? true : undefined),
+      failed: APPLICATION_MESSAGES.failed,
+      serverSays: [400, 429],
+    });
+    if (answer.ok) await navigate('/bewerbung/danke');
+    else if (answer.status === 401) await navigate('/access?abgelaufen');
+    else {
+      setError(answer.message);
       setFields(answer.fields ?? {});
       focusFirstInvalid(answer.fields ?? {});
-    } catch {
-      setError(APPLICATION_MESSAGES.failed);
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   }
 
   return (

@@ -7,7 +7,14 @@ import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type 
 import { useNavigate } from 'react-router';
 import { ACCESS_MESSAGES, CODE_COPY } from '~/copy/access';
 import type { AccessAnswer } from '~/lib/access';
+import { callApi, UNREACHABLE } from '~/lib/api-answer';
 import { codeOf, emptyCells, enterText, isComplete, pressKey, typedIntoBox } from '~/lib/code-box';
+
+/** The code check's answer; anything else is not one. */
+function accessAnswerOf(body: Record<string, unknown>): AccessAnswer | undefined {
+  if (body.valid === true) return { valid: true };
+  return body.valid === false ? { valid: false, error: typeof body.error === 'string' ? body.error : '' } : undefined;
+}
 
 /** `code`: what was sent without JavaScript and refused (shown again). */
 export function CodeForm({ error: serverError, code = '' }: { error?: string; code?: string }) {
@@ -68,24 +75,23 @@ export function CodeForm({ error: serverError, code = '' }: { error?: string; co
       return;
     }
     setBusy(true);
-    try {
-      const res = await fetch('/api/access', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ code: codeOf(cells) }),
-      });
-      const answer = (await res.json()) as AccessAnswer;
-      if (answer.valid) {
-        await navigate('/bewerbung');
-        return;
-      }
-      setError(answer.error || ACCESS_MESSAGES.wrong);
+    const request = fetch('/api/access', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: codeOf(cells) }),
+    });
+    const answer = await callApi(request, { value: accessAnswerOf, failed: ACCESS_MESSAGES.failed });
+    if (!answer.ok) {
+      // A refusal (too many tries) says why like a wrong code; no answer at all leaves the focus.
+      setError(answer.message);
+      if (answer.status !== UNREACHABLE) focusWhenFree.current = 0;
+    } else if (answer.value.valid) {
+      await navigate('/bewerbung');
+    } else {
+      setError(answer.value.error || ACCESS_MESSAGES.wrong);
       focusWhenFree.current = 0;
-    } catch {
-      setError(ACCESS_MESSAGES.failed);
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   }
 
   return (

@@ -1,12 +1,19 @@
 // /konto: the account's email and its verification, its applications (with their history) and
-// signups, and what the account holder can do: sign out (here or everywhere), download the data,
-// delete the account. Every action is a plain form post, so the page works without JavaScript.
+// signups (each with its newsletter), and what the account holder can do: sign out (here or
+// everywhere), unsubscribe from the newsletter or subscribe again, download the data, delete the
+// account. Every action is a plain form post, so the page works without JavaScript.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { IntentButton } from '../IntentButton';
 import type { AuthNotice } from '~/lib/auth';
-import { formatDate, formatDateTime } from '~/lib/format';
-import type { AccountHoldings, ApplicantView } from '~/lib/account';
+import { formatDate, formatDateAtTime } from '~/lib/berlin-time';
+import {
+  newsletterState,
+  receivesOrWaits,
+  type AccountHoldings,
+  type AccountSignup,
+  type ApplicantView,
+} from '~/lib/account';
 import { KONTO_COPY as C } from '~/copy/account';
 import { Notice } from './Notice';
 import { PasswordField } from './PasswordField';
@@ -22,6 +29,8 @@ export interface AccountOverviewProps {
   notice?: AuthNotice;
   /** Why the account was not deleted (a wrong password): said at the delete form. */
   deleteError?: string;
+  /** The answer to a newsletter form: said in the signups' card. */
+  newsletterNotice?: AuthNotice;
 }
 
 function Intent({ intent, label, primary = false }: { intent: string; label: string; primary?: boolean }) {
@@ -37,10 +46,45 @@ function Intent({ intent, label, primary = false }: { intent: string; label: str
   );
 }
 
-function newsletterState(s: AccountHoldings['signups'][number]) {
-  if (!s.newsletterOptIn) return C.newsletterOff;
-  if (s.newsletterUnsubscribedAt) return C.newsletterUnsubscribed;
-  return s.newsletterConfirmedAt ? C.newsletterConfirmed : C.newsletterOpen;
+/** A signup's newsletter: its state, and the one thing to do about it (a plain form post). */
+function SignupNewsletter({ signup, describedBy }: { signup: AccountSignup; describedBy: string }) {
+  const busy = useNavigation().state === 'submitting';
+  const state = newsletterState(signup);
+  const text = C.newsletterState;
+  const said =
+    state.kind === 'subscribed'
+      ? text.subscribed(formatDate(state.since))
+      : state.kind === 'unsubscribed'
+        ? text.unsubscribed(formatDate(state.since))
+        : state.kind === 'undeliverable'
+          ? text.undeliverable(formatDate(state.since))
+          : text[state.kind];
+  const unsubscribe = receivesOrWaits(state);
+  return (
+    <>
+      <p className="account-newsletter">
+        {C.newsletter}: <Typeset>{said}</Typeset>
+      </p>
+      {/* Without JavaScript the answering page opens at this card. */}
+      <Form method="post" action="/konto#konto-signups" className="account-actions">
+        {unsubscribe ? null : <input type="hidden" name="signup" value={signup.id} />}
+        <button
+          type="submit"
+          name="intent"
+          value={unsubscribe ? 'newsletter-unsubscribe' : 'newsletter-resubscribe'}
+          className="button button--outline"
+          aria-describedby={describedBy}
+          disabled={busy}
+        >
+          {unsubscribe
+            ? C.newsletterUnsubscribe
+            : state.kind === 'off'
+              ? C.newsletterSubscribe
+              : C.newsletterResubscribe}
+        </button>
+      </Form>
+    </>
+  );
 }
 
 /** One card of the account's holdings: a list, or a sentence saying there is none. */
@@ -50,10 +94,24 @@ function HoldingList<T extends { id: string }>(props: {
   empty: string;
   items: T[];
   render: (item: T) => ReactNode;
+  /**
+   * The answer to a form of this card (null: none yet; undefined: the card has no forms): said
+   * here, and focused, since the button pressed may be gone.
+   */
+  notice?: AuthNotice | null;
 }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (props.notice) notice.current?.focus();
+  }, [props.notice]);
   return (
-    <section className="account-card" aria-labelledby={props.id}>
-      <h2 id={props.id}>{props.title}</h2>
+    <section className="account-card" id={props.id} aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`}>{props.title}</h2>
+      {props.notice !== undefined ? (
+        <div ref={notice} tabIndex={-1} className="account-card__notice">
+          <Notice notice={props.notice} />
+        </div>
+      ) : null}
       {props.items.length ? (
         <ul className="account-list">
           {props.items.map((item) => (
@@ -69,7 +127,14 @@ function HoldingList<T extends { id: string }>(props: {
   );
 }
 
-export function AccountOverview({ email, emailVerified, holdings, notice, deleteError }: AccountOverviewProps) {
+export function AccountOverview({
+  email,
+  emailVerified,
+  holdings,
+  notice,
+  deleteError,
+  newsletterNotice,
+}: AccountOverviewProps) {
   return (
     <>
       <section className="account-card" aria-labelledby="konto-title">
@@ -106,14 +171,14 @@ export function AccountOverview({ email, emailVerified, holdings, notice, delete
                 {a.view.mailed ? (
                   <p className="account-meta">
                     {C.mailedOn(C.status[a.view.mailed.decision])}{' '}
-                    <time dateTime={a.view.mailed.at}>{formatDateTime(a.view.mailed.at)}</time>.
+                    <time dateTime={a.view.mailed.at}>{formatDateAtTime(a.view.mailed.at)}</time>.
                   </p>
                 ) : null}
                 <p className="account-meta">{C.history}:</p>
                 <ol className="account-history">
                   {a.view.history.map((h, i) => (
                     <li key={i}>
-                      <time dateTime={h.at}>{h.kind === 'received' ? formatDate(h.at) : formatDateTime(h.at)}</time>:{' '}
+                      <time dateTime={h.at}>{h.kind === 'received' ? formatDate(h.at) : formatDateAtTime(h.at)}</time>:{' '}
                       {h.kind === 'received' ? C.received : C.historyMailed(C.status[h.decision])}
                     </li>
                   ))}
@@ -126,14 +191,16 @@ export function AccountOverview({ email, emailVerified, holdings, notice, delete
             title={C.signups}
             empty={C.noSignups}
             items={holdings.signups}
+            notice={newsletterNotice ?? null}
             render={(s) => (
               <>
-                <h3>
+                <h3 id={`konto-signup-${s.id}`}>
                   {s.name} ({C.userType[s.userType]})
                 </h3>
                 <p className="account-meta">
-                  {formatDate(s.createdAt)} · {C.newsletter}: {newsletterState(s)}
+                  {C.signedUpOn} {formatDate(s.createdAt)}
                 </p>
+                <SignupNewsletter signup={s} describedBy={`konto-signup-${s.id}`} />
               </>
             )}
           />

@@ -12,7 +12,8 @@ import {
   type AuthNotice,
 } from '~/lib/auth';
 import { sendPasswordResetEmail, signInWithEmail, signUpWithEmail } from '~/lib/api-client';
-import { AUTH_COPY, AUTH_MESSAGES } from '~/copy/account';
+import type { Answer } from '~/lib/api-answer';
+import { AUTH_COPY } from '~/copy/account';
 import { Field } from '../Field';
 import { Notice } from './Notice';
 import { PasswordField } from './PasswordField';
@@ -28,8 +29,8 @@ export interface AuthFormProps {
 }
 
 /** The notice of a fetch call's answer (noticeFor reads the message where Better Auth's JSON has it). */
-const noticeOf = (intent: AuthIntent, answer: { ok: true } | { ok: false; error: string }) =>
-  noticeFor(intent, { ok: answer.ok, body: { message: answer.ok ? undefined : answer.error } });
+const noticeOf = (intent: AuthIntent, answer: Answer<unknown>) =>
+  noticeFor(intent, { ok: answer.ok, body: { message: answer.ok ? undefined : answer.message } });
 
 /** Sends the form by fetch; answers the notice to show and, after a sign-in or sign-up, the email. */
 async function send(
@@ -37,22 +38,15 @@ async function send(
 ): Promise<{ notice?: AuthNotice; signedInAs?: string; secondFactor?: boolean }> {
   const early = checkBeforeSending(form);
   if (early) return { notice: early };
-  try {
-    if (form.intent === 'reset') {
-      const answer = await sendPasswordResetEmail(form.email);
-      return { notice: noticeOf('reset', answer) };
-    }
-    const call = form.intent === 'sign-up' ? signUpWithEmail : signInWithEmail;
-    const answer = await call(form.email, form.password);
-    if ('secondFactor' in answer) return { secondFactor: true };
-    return {
-      notice: noticeOf(form.intent, answer),
-      // A sign-up does not sign in (the mail says how to go on).
-      signedInAs: form.intent === 'sign-in' && answer.ok ? answer.user.email : undefined,
-    };
-  } catch {
-    return { notice: { ok: false, message: AUTH_MESSAGES.unexpected } };
-  }
+  if (form.intent === 'reset') return { notice: noticeOf('reset', await sendPasswordResetEmail(form.email)) };
+  const call = form.intent === 'sign-up' ? signUpWithEmail : signInWithEmail;
+  const answer = await call(form.email, form.password);
+  if (answer.ok && 'secondFactor' in answer.value) return { secondFactor: true };
+  return {
+    notice: noticeOf(form.intent, answer),
+    // A sign-up does not sign in (the mail says how to go on).
+    signedInAs: form.intent === 'sign-in' && answer.ok && 'user' in answer.value ? answer.value.user.email : undefined,
+  };
 }
 
 export function AuthForm({ mode, email, notice: serverNotice, onSignedIn, onSecondFactor }: AuthFormProps) {

@@ -1,12 +1,15 @@
-// One application: who, what, when, the three status buttons, and where its decision mail stands
-// ("Mail in 1:45 · Undo", "Mail sent 14:02"). Everything the applicant typed is rendered as text
-// (React escapes it); the website becomes a link only for http(s) addresses.
+// One application: who, what, when, the three status buttons, where its decision mail stands
+// ("Mail in 1:45 · Undo", "Mail sent 14:02") and the mail's text as it will be sent. Everything the
+// applicant typed is rendered as text (React escapes it), marked German (lang="de") inside the
+// English dashboard; the website becomes a link only for http(s) addresses.
 import { useId, type Ref } from 'react';
-import { type ApplicationRecord, type ApplicationStatus } from '~/lib/applications';
-import { formatDate, mailtoHref, safeWebsiteHref } from '~/components/dashboard/view-state';
+import { DECISIONS, type ApplicationRecord, type ApplicationStatus } from '~/lib/applications';
+import { mailtoHref, safeWebsiteHref } from '~/components/dashboard/view-state';
+import { formatDate } from '~/lib/berlin-time';
 import { mailLine } from '~/components/dashboard/decision-mail-view';
-import { DASHBOARD_COPY, DECISION_MAIL_COPY, STATUS_LABELS } from '~/copy/dashboard';
+import { DASHBOARD_COPY, DECISION_MAIL_COPY, NOT_AVAILABLE, STATUS_LABELS } from '~/copy/dashboard';
 import { History } from './History';
+import { MailPreview } from './MailPreview';
 import { useNow } from './useNow';
 
 const BUTTON_ORDER: ApplicationStatus[] = ['approved', 'rejected', 'pending'];
@@ -20,6 +23,9 @@ export interface CardProps {
   onAuthError: () => void;
 }
 
+/** The id of a card's element: an Activity entry links to it (`#application-<id>`). */
+export const cardAnchor = (applicationId: string) => `application-${applicationId}`;
+
 export function ApplicationCard({ application, token, notice, onStatus, onAuthError, ref }: CardProps) {
   const id = useId();
   const href = safeWebsiteHref(application.websiteLink);
@@ -29,8 +35,17 @@ export function ApplicationCard({ application, token, notice, onStatus, onAuthEr
   const mailRevision = application.decisionMail
     ? `${application.decisionMail.status}@${application.decisionMail.at}`
     : '';
+  // The mail of the decision in play (waiting, going, gone or failed); before one, both.
+  const inPlay = application.decisionMail?.status !== 'cancelled' ? application.decisionMail?.decision : undefined;
   return (
-    <article ref={ref} className="dash-card" tabIndex={-1} aria-labelledby={`${id}-name`} data-id={application.id}>
+    <article
+      ref={ref}
+      id={cardAnchor(application.id)}
+      className="dash-card"
+      tabIndex={-1}
+      aria-labelledby={`${id}-name`}
+      data-id={application.id}
+    >
       <div className="dash-card__tags">
         <span className={`dash-badge dash-badge--${typeClass}`}>{application.applicationType}</span>
         <span className={`dash-status dash-status--${application.status}`}>
@@ -38,7 +53,7 @@ export function ApplicationCard({ application, token, notice, onStatus, onAuthEr
           {STATUS_LABELS[application.status]}
         </span>
       </div>
-      <h3 id={`${id}-name`} className="dash-card__name">
+      <h3 id={`${id}-name`} className="dash-card__name" lang="de">
         {application.name}
       </h3>
       <dl className="dash-card__facts">
@@ -64,7 +79,7 @@ export function ApplicationCard({ application, token, notice, onStatus, onAuthEr
         ) : null}
         <div>
           <dt>{DASHBOARD_COPY.applied}</dt>
-          <dd>{formatDate(application.createdAt)}</dd>
+          <dd>{formatDate(application.createdAt, NOT_AVAILABLE)}</dd>
         </div>
         {application.updatedBy ? (
           <div>
@@ -76,7 +91,7 @@ export function ApplicationCard({ application, token, notice, onStatus, onAuthEr
       {application.message ? (
         <div className="dash-card__message">
           <h4 className="visually-hidden">{DASHBOARD_COPY.message}</h4>
-          <p>{application.message}</p>
+          <p lang="de">{application.message}</p>
         </div>
       ) : null}
       <div className="dash-card__actions" role="group" aria-label={DASHBOARD_COPY.actionsLabel(application.name)}>
@@ -116,6 +131,14 @@ export function ApplicationCard({ application, token, notice, onStatus, onAuthEr
           {notice}
         </p>
       ) : null}
+      <MailPreview
+        token={token}
+        applicationId={application.id}
+        applicantName={application.name}
+        decisions={inPlay ? [inPlay] : DECISIONS}
+        revision={`${application.version}:${mailRevision}`}
+        onAuthError={onAuthError}
+      />
       <History
         applicationId={application.id}
         revision={`${application.version}:${mailRevision}`}

@@ -51,11 +51,17 @@ describe('the Community section', () => {
     expect(html).toMatch(
       /<div role="alert" class="dash-community__alert"><p>Every group for Riders \(Reiterclub\) is full: the link still leads into the last one\./,
     );
-    expect(html).toContain('<td>current: the link leads here (full)</td>');
+    expect(html).toContain('<td data-label="State">current: the link leads here (full)</td>');
+    // Where to act, as the German Studio names it (and marked German for a screen reader).
+    expect(html).toContain(
+      'Add a new group in the Studio: <span lang="de">Website-Einstellungen › WhatsApp-Gruppen (Community)</span>.',
+    );
   });
 
   test('says so when an audience has no active group', () => {
     const html = render(overview({ missing: ['trainer'], full: [] }));
-    expect(html).toContain('There is no active group for Trainers: the link leads nowhere.');
+    expect(html).toContain(
+      'There is no active group for Trainers: the link leads nowhere. Add or switch on a group in the Studio: <span lang="de">Website-Einstellungen › WhatsApp-Gruppen (Community)</span>.',
+    );
   });
 });

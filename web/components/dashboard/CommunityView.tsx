@@ -2,9 +2,11 @@
 // print), and the pool of WhatsApp groups with their counted clicks, places and which group each
 // link leads to now; a loud notice when every group of an audience is full or none is active.
 import { useId, useState } from 'react';
+import { copyText } from '~/components/copy-text';
 import { QrCode } from '~/components/QrCode';
 import { COMMUNITY_DASHBOARD_COPY as COPY } from '~/copy/community';
 import type { CommunityAudience, CommunityGroupStatus, CommunityOverview } from '~/lib/community';
+import { studioPath } from '~schemas/studio-paths';
 import { DownloadButton } from './DownloadButton';
 import { fetchCommunity } from './team-api';
 import { useTeamData } from './useTeamData';
@@ -27,6 +29,9 @@ export function CommunityView({ token, onAuthError }: { token: string; onAuthErr
     </section>
   );
 }
+
+/** Where the founder manages the pool, as the Studio names it. */
+const POOL_IN_STUDIO = studioPath('siteSettings', 'communityGroups');
 
 /** The loud notices: an audience whose link leads nowhere, or into a full group. */
 function communityWarnings(overview: Pick<CommunityOverview, 'full' | 'missing'>): string[] {
@@ -52,7 +57,9 @@ export function Overview({
       {warnings.length ? (
         <div role="alert" className="dash-community__alert">
           {warnings.map((text) => (
-            <p key={text}>{text}</p>
+            <p key={text}>
+              {text} <span lang="de">{POOL_IN_STUDIO}</span>.
+            </p>
           ))}
         </div>
       ) : null}
@@ -86,12 +93,7 @@ function StableLink({
   const name = COPY.audiences[audience];
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(COPY.copied);
-    } catch {
-      setCopied(COPY.copyFailed);
-    }
+    setCopied((await copyText(url)) ? COPY.copied : COPY.copyFailed);
   }
   const downloadProps = (format: 'svg' | 'png') => ({
     token,
@@ -109,7 +111,7 @@ function StableLink({
       <label htmlFor={`${id}-url`}>{COPY.link}</label>
       <div className="dash-community__copy">
         <input id={`${id}-url`} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className="dash-button" onClick={() => void copy()}>
+        <button type="button" className="dash-button" aria-label={COPY.copyFor(name)} onClick={() => void copy()}>
           {COPY.copy}
         </button>
       </div>
@@ -118,8 +120,12 @@ function StableLink({
       </p>
       <QrCode modules={qr} label={COPY.qrLabel(name)} size={180} />
       <div className="dash-community__downloads">
-        <DownloadButton {...downloadProps('svg')}>{COPY.downloadSvg}</DownloadButton>
-        <DownloadButton {...downloadProps('png')}>{COPY.downloadPng}</DownloadButton>
+        <DownloadButton {...downloadProps('svg')} label={COPY.downloadFor(COPY.downloadSvg, name)}>
+          {COPY.downloadSvg}
+        </DownloadButton>
+        <DownloadButton {...downloadProps('png')} label={COPY.downloadFor(COPY.downloadPng, name)}>
+          {COPY.downloadPng}
+        </DownloadButton>
       </div>
     </figure>
   );
@@ -136,16 +142,18 @@ function Pool({ groups }: { groups: CommunityGroupStatus[] }) {
     <DashTable
       label={COPY.poolTitle}
       caption="hidden"
-      className="dash-community__pool"
+      className="dash-community__pool dash-table--cards"
       head={[COPY.group, COPY.audience, COPY.clicks, COPY.capacity, COPY.state]}
     >
       {groups.map((g) => (
         <tr key={g.key} data-group={g.key} data-current={g.current || undefined} data-full={g.full || undefined}>
-          <th scope="row">{g.name}</th>
-          <td>{COPY.audiences[g.audience]}</td>
-          <td>{g.clicks}</td>
-          <td>{g.capacity}</td>
-          <td>{stateOf(g)}</td>
+          <th scope="row" lang="de">
+            {g.name}
+          </th>
+          <td data-label={COPY.audience}>{COPY.audiences[g.audience]}</td>
+          <td data-label={COPY.clicks}>{g.clicks}</td>
+          <td data-label={COPY.capacity}>{g.capacity}</td>
+          <td data-label={COPY.state}>{stateOf(g)}</td>
         </tr>
       ))}
     </DashTable>

@@ -3,7 +3,7 @@
 // and a token that stopped working locks the page.
 import type { ReactNode } from 'react';
 import { DASHBOARD_COPY } from '~/copy/dashboard';
-import { downloadTeamFile, TeamAuthError } from './team-api';
+import { downloadTeamFile, sessionEnded } from './team-api';
 
 export function DownloadButton(props: {
   token: string;
@@ -17,18 +17,23 @@ export function DownloadButton(props: {
   disabled?: boolean;
   /** The button's text (the CSV export's unless given). */
   children?: ReactNode;
+  /** Its accessible name where the text alone does not say which file (it starts with the text). */
+  label?: string;
 }) {
   const { token, path, filename, onAuthError, failed = DASHBOARD_COPY.exportFailed, disabled } = props;
   async function download() {
-    try {
-      await downloadTeamFile(token, path, filename);
-    } catch (error) {
-      if (error instanceof TeamAuthError) return onAuthError();
-      alert(failed + (error instanceof Error ? error.message : String(error)));
-    }
+    const answer = await downloadTeamFile(token, path, filename);
+    if (sessionEnded(answer)) onAuthError();
+    else if (!answer.ok) alert(failed + answer.message);
   }
   return (
-    <button type="button" className="dash-button" disabled={disabled} onClick={() => void download()}>
+    <button
+      type="button"
+      className="dash-button"
+      aria-label={props.label}
+      disabled={disabled}
+      onClick={() => void download()}
+    >
       {props.children ?? DASHBOARD_COPY.exportCsv}
     </button>
   );

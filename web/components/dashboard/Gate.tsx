@@ -3,6 +3,7 @@
 // bound to that session, which the page keeps in memory only, so a reload locks again.
 import { useId, useRef, useState } from 'react';
 import { openTeamSession } from '~/components/dashboard/team-api';
+import { UNREACHABLE } from '~/lib/api-answer';
 import { DASHBOARD_COPY, DASHBOARD_MESSAGES, GATE_TEXTS } from '~/copy/dashboard';
 import type { TeamMemberSummary } from '~/lib/team';
 import { Field } from '../Field';
@@ -20,6 +21,8 @@ export function Gate({
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState(notice ?? '');
+  // After a wrong code: the tries left before the 15-minute lock (said after the spec's message).
+  const [tries, setTries] = useState('');
   const [busy, setBusy] = useState(false);
   // The server-rendered button stays disabled until the page can send the code itself (a plain
   // form submission would put the code into the URL).
@@ -31,16 +34,13 @@ export function Gate({
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    try {
-      const answer = await openTeamSession(code);
-      if (answer.ok) return onUnlock(answer.token);
-      setCode('');
-      setError(answer.status === 401 ? DASHBOARD_MESSAGES.wrongCode : answer.error);
-    } catch {
-      setError(GATE_TEXTS.unreachable);
-    } finally {
-      setBusy(false);
-    }
+    const answer = await openTeamSession(code);
+    setBusy(false);
+    if (answer.ok) return onUnlock(answer.value.token);
+    if (answer.status !== UNREACHABLE) setCode('');
+    setError(answer.status === 401 ? DASHBOARD_MESSAGES.wrongCode : answer.message);
+    const triesLeft = answer.body.triesLeft;
+    setTries(typeof triesLeft === 'number' ? GATE_TEXTS.triesLeft(triesLeft) : '');
     input.current?.focus();
   }
 
@@ -54,6 +54,7 @@ export function Gate({
           <Field
             id={`${id}-code`}
             label={DASHBOARD_COPY.gateLabel}
+            hint={DASHBOARD_COPY.gateHint}
             invalid={Boolean(error)}
             describedBy={error ? `${id}-error` : undefined}
           >
@@ -70,6 +71,7 @@ export function Gate({
                 onChange={(event) => {
                   setCode(event.target.value);
                   setError('');
+                  setTries('');
                 }}
                 autoFocus
               />
@@ -80,6 +82,7 @@ export function Gate({
           </button>
           <p id={`${id}-error`} className="dash-gate__error" role="alert">
             {error}
+            {error && tries ? <span className="dash-gate__tries">{` ${tries}`}</span> : null}
           </p>
           <noscript>
             <p>{DASHBOARD_COPY.noScript}</p>

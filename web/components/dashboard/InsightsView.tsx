@@ -3,7 +3,7 @@
 // visitors came from, campaigns, devices, the two funnels (each step with how it is counted and its
 // share of an earlier step counted the same way), and the CSV export of exactly the range shown.
 import { useId, useState, type FormEvent } from 'react';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '~/lib/berlin-time';
 import type { InsightsReport } from '~/lib/insights';
 import { INSIGHTS_COPY } from '~/copy/dashboard';
 import { COMMUNITY_DASHBOARD_COPY, COMMUNITY_INSIGHTS_COPY } from '~/copy/community';
@@ -42,10 +42,13 @@ export function InsightsView(props: QueryViewProps) {
         <p className="dash-range" aria-live="polite">
           {INSIGHTS_COPY.showing(formatDate(range.from), formatDate(range.to))}
         </p>
-      ) : (
+      ) : query.from && query.to ? (
         <p className="dash-error" role="alert">
           {INSIGHTS_COPY.badRange}
         </p>
+      ) : (
+        // Nothing entered yet: what to do, not an error.
+        <p className="dash-range">{INSIGHTS_COPY.chooseDates}</p>
       )}
       {range && load.state === 'loading' ? <p className="dash-empty">{INSIGHTS_COPY.loading}</p> : null}
       {range && load.state === 'failed' ? (
@@ -67,6 +70,14 @@ function RangePicker({ query, onQuery }: Pick<QueryViewProps, 'query' | 'onQuery
     event.preventDefault();
     onQuery({ range: 'custom', from, to });
   }
+  /** "Custom range" starts from the range shown so far, so its dates are never empty at first. */
+  function custom() {
+    const shown = insightsRange(query);
+    const start = { from: from || shown?.from || '', to: to || shown?.to || '' };
+    setFrom(start.from);
+    setTo(start.to);
+    onQuery({ range: 'custom', ...start });
+  }
   return (
     <form className="dash-range-picker" onSubmit={apply}>
       <fieldset className="dash-range-choice">
@@ -78,7 +89,7 @@ function RangePicker({ query, onQuery }: Pick<QueryViewProps, 'query' | 'onQuery
               name={`${id}-range`}
               value={range}
               checked={query.range === range}
-              onChange={() => onQuery(range === 'custom' ? { range, from, to } : { range })}
+              onChange={() => (range === 'custom' ? custom() : onQuery({ range }))}
             />
             {INSIGHTS_COPY.ranges[range]}
           </label>
@@ -114,7 +125,6 @@ function Change({ current, previous, label }: { current: number; previous: numbe
 }
 
 function Report({ report }: { report: InsightsReport }) {
-  const id = useId();
   const funnel = funnelSteps(report.funnel);
   return (
     <>
@@ -134,11 +144,7 @@ function Report({ report }: { report: InsightsReport }) {
         ))}
       </dl>
 
-      <h3 className="dash-subtitle" id={`${id}-chart`}>
-        {INSIGHTS_COPY.chartTitle}
-      </h3>
       <LineChart
-        labelledBy={`${id}-chart`}
         title={INSIGHTS_COPY.chartTitle}
         columns={[INSIGHTS_COPY.day, INSIGHTS_COPY.visitors, INSIGHTS_COPY.pageviews]}
         points={dailyPoints(report.days)}
@@ -213,12 +219,15 @@ function Report({ report }: { report: InsightsReport }) {
 
 function FigureTable({ title, head, rows }: { title: string; head: string[]; rows: (string | number)[][] }) {
   return (
-    <DashTable label={title} caption="shown" head={head}>
+    // Two columns fit a phone as they are; wider tables become a card per row there.
+    <DashTable label={title} caption="shown" className={head.length > 2 ? 'dash-table--cards' : undefined} head={head}>
       {rows.map(([first, ...rest], i) => (
         <tr key={i}>
           <th scope="row">{first}</th>
           {rest.map((cell, j) => (
-            <td key={j}>{cell}</td>
+            <td key={j} data-label={head[j + 1]}>
+              {cell}
+            </td>
           ))}
         </tr>
       ))}

@@ -2,15 +2,13 @@
 // weeks, the insights' days). Its drawing code (uPlot) loads only when a view shows a chart. The
 // legend is ours: each series' line and its latest value (uPlot's own shows "--" until the pointer
 // is on the chart). A single point is no line: its figures are said instead of a lone dot.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { DASHBOARD_CHART_COPY } from '~/copy/dashboard';
 import { seriesData, type ChartPoint } from './chart-points';
 import { DashTable } from './DashTable';
 
 export interface LineChartProps {
-  /** The heading's id: the chart and its table are named by it. */
-  labelledBy: string;
-  /** The table's caption (the heading's text). */
+  /** The heading above the chart, and its table's caption: the chart and its table are named by it. */
   title: string;
   /** Column titles: the x axis, then the two series. */
   columns: readonly [string, string, string];
@@ -20,7 +18,8 @@ export interface LineChartProps {
   summary: string;
 }
 
-export function LineChart({ labelledBy, title, columns, points, summary }: LineChartProps) {
+export function LineChart({ title, columns, points, summary }: LineChartProps) {
+  const labelledBy = `${useId()}-chart`;
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const drawn = points.length > 1;
@@ -58,6 +57,9 @@ export function LineChart({ labelledBy, title, columns, points, summary }: LineC
 
   return (
     <>
+      <h3 className="dash-subtitle" id={labelledBy}>
+        {title}
+      </h3>
       <figure className="dash-chart">
         {drawn && state === 'loading' ? <p className="dash-empty">{DASHBOARD_CHART_COPY.loading}</p> : null}
         {drawn && state === 'failed' ? <p className="dash-empty">{DASHBOARD_CHART_COPY.failed}</p> : null}

@@ -2,7 +2,8 @@
 // pages, the weekly chart (its code loads only when this view opens) with the same figures as a
 // table, and the CSV export.
 import { useId } from 'react';
-import { formatDateTime, type QueryViewProps } from '~/components/dashboard/view-state';
+import { type QueryViewProps } from '~/components/dashboard/view-state';
+import { formatDateTime } from '~/lib/berlin-time';
 import { fetchSignupStats, fetchSignupsPage } from '~/components/dashboard/team-api';
 import {
   chartSummary,
@@ -12,7 +13,7 @@ import {
   type SignupStats,
   type TeamSignup,
 } from '~/components/dashboard/signups-view';
-import { DASHBOARD_COPY, SIGNUPS_COPY, TYPE_NAMES } from '~/copy/dashboard';
+import { DASHBOARD_COPY, NOT_AVAILABLE, SIGNUPS_COPY, TYPE_NAMES } from '~/copy/dashboard';
 import { DownloadButton } from './DownloadButton';
 import { LineChart } from './LineChart';
 import { useTeamData } from './useTeamData';
@@ -79,40 +80,29 @@ export function SignupsView(props: QueryViewProps) {
 }
 
 function Figures({ figures }: { figures: SignupStats }) {
-  const id = useId();
+  const counts = [
+    [SIGNUPS_COPY.riders, figures.byType.reiter],
+    [SIGNUPS_COPY.trainers, figures.byType.trainer],
+    [SIGNUPS_COPY.confirmed, figures.newsletter.confirmed],
+    [SIGNUPS_COPY.unconfirmed, figures.newsletter.unconfirmed],
+  ] as const;
   return (
     <>
       <dl className="dash-figures">
-        <div>
-          <dt>{SIGNUPS_COPY.riders}</dt>
-          <dd>{figures.byType.reiter}</dd>
-        </div>
-        <div>
-          <dt>{SIGNUPS_COPY.trainers}</dt>
-          <dd>{figures.byType.trainer}</dd>
-        </div>
-        <div>
-          <dt>{SIGNUPS_COPY.confirmed}</dt>
-          <dd>{figures.newsletter.confirmed}</dd>
-        </div>
-        <div>
-          <dt>{SIGNUPS_COPY.unconfirmed}</dt>
-          <dd>{figures.newsletter.unconfirmed}</dd>
-        </div>
+        {counts.map(([label, count]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{count}</dd>
+          </div>
+        ))}
       </dl>
       {figures.weeks.length > 0 ? (
-        <>
-          <h3 className="dash-subtitle" id={`${id}-chart`}>
-            {SIGNUPS_COPY.chartTitle}
-          </h3>
-          <LineChart
-            labelledBy={`${id}-chart`}
-            title={SIGNUPS_COPY.chartTitle}
-            columns={[SIGNUPS_COPY.week, SIGNUPS_COPY.riders, SIGNUPS_COPY.trainers]}
-            points={weeklyPoints(figures.weeks)}
-            summary={chartSummary(figures.weeks)}
-          />
-        </>
+        <LineChart
+          title={SIGNUPS_COPY.chartTitle}
+          columns={[SIGNUPS_COPY.week, SIGNUPS_COPY.riders, SIGNUPS_COPY.trainers]}
+          points={weeklyPoints(figures.weeks)}
+          summary={chartSummary(figures.weeks)}
+        />
       ) : null}
     </>
   );
@@ -134,11 +124,13 @@ function SignupTable({ signups }: { signups: TeamSignup[] }) {
     >
       {signups.map((s) => (
         <tr key={s.id}>
-          <td data-label={SIGNUPS_COPY.name}>{s.name}</td>
+          <td data-label={SIGNUPS_COPY.name} lang="de">
+            {s.name}
+          </td>
           <td data-label={DASHBOARD_COPY.email}>{s.email}</td>
           <td data-label={DASHBOARD_COPY.type}>{TYPE_NAMES[s.userType]}</td>
           <td data-label={SIGNUPS_COPY.newsletter}>{newsletterState(s)}</td>
-          <td data-label={SIGNUPS_COPY.signedUp}>{formatDateTime(s.createdAt)}</td>
+          <td data-label={SIGNUPS_COPY.signedUp}>{formatDateTime(s.createdAt, NOT_AVAILABLE)}</td>
         </tr>
       ))}
     </DashTable>

@@ -8,22 +8,17 @@ import {
   reconnectDelay,
   type ApplicationsState,
 } from './applications-state';
+import { applicationRecord } from '../../../tests/support/application-record';
 
-const app = (id: string, createdAt: string, over: Partial<ApplicationRecord> = {}): ApplicationRecord => ({
-  id,
-  applicationType: 'Mentee',
-  status: 'pending',
-  name: `Name ${id}`,
-  email: `${id}@example.org`,
-  websiteLink: null,
-  message: null,
-  createdAt,
-  updatedAt: null,
-  version: 1,
-  updatedBy: null,
-  decisionMail: null,
-  ...over,
-});
+const app = (id: string, createdAt: string, over: Partial<ApplicationRecord> = {}): ApplicationRecord =>
+  applicationRecord({
+    id,
+    applicationType: 'Mentee',
+    name: `Name ${id}`,
+    email: `${id}@example.org`,
+    createdAt,
+    ...over,
+  });
 
 const a = app('a', '2026-11-01T00:00:00Z');
 const b = app('b', '2026-11-02T00:00:00Z');

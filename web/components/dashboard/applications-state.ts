@@ -35,13 +35,15 @@ export function applicationsReducer(state: ApplicationsState, action: Applicatio
       const incoming = action.application;
       const existing = state.applications.find((a) => a.id === incoming.id);
       // An older version (a late answer or a replayed event) never overwrites a newer one. Within
-      // one version only the decision mail moves on (scheduled, then sent or failed).
+      // one version only the decision mail moves on (scheduled, then sent or failed), and what the
+      // applicant was sent (an earlier decision's mail may go out after a newer decision).
       if (existing && existing.version > incoming.version) return state;
       if (
         existing &&
         existing.version === incoming.version &&
         existing.status === incoming.status &&
-        !mailMovedOn(existing.decisionMail, incoming.decisionMail)
+        !mailMovedOn(existing.decisionMail, incoming.decisionMail) &&
+        (incoming.sentMail?.at ?? '') <= (existing.sentMail?.at ?? '')
       )
         return state;
       const others = state.applications.filter((a) => a.id !== incoming.id);
@@ -103,6 +105,10 @@ export const applicationRecordSchema = z.object({
   updatedBy: z.object({ id: z.string().nullable(), name: z.string() }).nullable().default(null),
   // A mail state this page does not understand leaves the card without one, not the list without the card.
   decisionMail: decisionMailSchema.nullable().catch(null),
+  sentMail: z
+    .object({ decision: z.enum(DECISIONS), at: z.string() })
+    .nullable()
+    .catch(null),
 }) satisfies z.ZodType<ApplicationRecord, unknown>;
 
 // The three events as the server sends them (web/server/applications/events.server.ts): the list

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ApplicationRecord, DecisionMailState } from '../../lib/applications';
-import { clockTime, countdown, mailLine, undoTarget } from './decision-mail-view';
+import { clockTime, contradiction, countdown, mailLine, undoTarget } from './decision-mail-view';
 
 const NOW = Date.parse('2026-11-20T13:00:00.000Z'); // 14:00 in Berlin
 const app = (status: ApplicationRecord['status'], decisionMail: DecisionMailState | null): ApplicationRecord => ({
@@ -16,6 +16,7 @@ const app = (status: ApplicationRecord['status'], decisionMail: DecisionMailStat
   version: 2,
   updatedBy: { id: 'm', name: 'Lena' },
   decisionMail,
+  sentMail: null,
 });
 const at = (ms: number) => new Date(NOW + ms).toISOString();
 
@@ -77,5 +78,36 @@ describe("a card's decision mail", () => {
       text: 'No mail: the decision was undone',
     });
     expect(mailLine(app('approved', null), NOW)).toBeNull();
+  });
+});
+
+describe('a decision that contradicts what the applicant was told', () => {
+  const told = { decision: 'approved' as const, at: '2026-11-20T12:02:00.000Z' };
+  test('a rejection after the approval went out, and the reverse', () => {
+    const approved = { ...app('approved', { status: 'sent', at: told.at, decision: 'approved' }), sentMail: told };
+    expect(contradiction(approved, 'rejected')).toEqual({ told: 'approved', at: told.at });
+    // Also after the status went back to pending since.
+    expect(contradiction({ ...approved, status: 'pending' }, 'rejected')).toEqual({ told: 'approved', at: told.at });
+    const rejected = { ...app('rejected', null), sentMail: { ...told, decision: 'rejected' as const } };
+    expect(contradiction(rejected, 'approved')).toEqual({ told: 'rejected', at: told.at });
+  });
+
+  test('not for pending, the same decision again, or an applicant who was told nothing yet', () => {
+    const approved = { ...app('approved', null), sentMail: told };
+    expect(contradiction(approved, 'pending')).toBeNull();
+    expect(contradiction({ ...approved, status: 'pending' }, 'approved')).toBeNull();
+    expect(contradiction(app('pending', null), 'rejected')).toBeNull();
+    // A mail that still waits for its delay is not told yet (the change cancels it).
+    expect(
+      contradiction(
+        app('approved', { status: 'scheduled', at: at(60_000), decision: 'approved', from: 'pending' }),
+        'rejected',
+      ),
+    ).toBeNull();
+  });
+
+  test('a mail being sent right now counts as told', () => {
+    const sending = app('approved', { status: 'scheduled', at: at(-1000), decision: 'approved' });
+    expect(contradiction(sending, 'rejected')).toEqual({ told: 'approved' });
   });
 });

@@ -2,9 +2,9 @@
 // "Mail sent 14:02" once it went, a failure, or an undone decision. The time left is counted
 // against the page's clock; the server decides what an undo reaches (a change after the claim
 // no longer cancels the mail, and the card then shows it going out).
-import type { ApplicationRecord, ApplicationStatus } from '../../lib/applications';
-import { DECISION_MAIL_COPY as C } from '~/copy/dashboard';
-import { formatDateTime } from './view-state';
+import { isDecision, type ApplicationRecord, type ApplicationStatus, type Decision } from '../../lib/applications';
+import { DECISION_MAIL_COPY as C, NOT_AVAILABLE } from '~/copy/dashboard';
+import { berlinDay, formatDateTime, formatTime } from '~/lib/berlin-time';
 
 export type MailLine =
   /** Waiting for its delay: the time left and what an undo sets again. */
@@ -17,14 +17,11 @@ export function countdown(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-const berlinDay = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium' });
-const berlinTime = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
-
 /** "14:02" on the day of `now` (Berlin), "21.11.2026, 14:02" on another. */
 export function clockTime(iso: string, now: number): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return formatDateTime(iso);
-  return berlinDay.format(date) === berlinDay.format(now) ? berlinTime.format(date) : formatDateTime(iso);
+  if (Number.isNaN(date.getTime())) return formatDateTime(iso, NOT_AVAILABLE);
+  return berlinDay(date) === berlinDay(now) ? formatTime(date) : formatDateTime(date);
 }
 
 /** The card's line about its decision mail at `now` (ms), or null when there is none to show. */
@@ -57,4 +54,25 @@ export function mailLine(application: ApplicationRecord, now: number): MailLine 
 export function undoTarget(application: ApplicationRecord, now: number): ApplicationStatus | null {
   const line = mailLine(application, now);
   return line?.kind === 'scheduled' ? line.undoTo : null;
+}
+
+/** What the applicant was told (or is being told right now) that a decision would contradict. */
+export interface Contradiction {
+  told: Decision;
+  /** When the mail went out; absent while it is being sent. */
+  at?: string;
+}
+
+/**
+ * Whether setting `status` contradicts what the applicant was told by mail: an approval after the
+ * rejection went out (or while it is being sent), or the reverse. Null when it does not (pending
+ * sends nothing; the same decision again sends nothing new).
+ */
+export function contradiction(application: ApplicationRecord, status: ApplicationStatus): Contradiction | null {
+  if (!isDecision(status)) return null;
+  const mail = application.decisionMail;
+  // A mail past its delay without an undo is on its way: it is being told now.
+  if (mail?.status === 'scheduled' && !mail.from && mail.decision !== status) return { told: mail.decision };
+  const sent = application.sentMail;
+  return sent && sent.decision !== status ? { told: sent.decision, at: sent.at } : null;
 }

@@ -11,6 +11,25 @@ import {
 } from './insights-view';
 import { DEFAULT_QUERY } from './view-state';
 
+/** The funnel's figures in its order; the signups as [riders, trainers]. */
+const figures = (
+  landingViews: number,
+  popupOpens: number,
+  [reiter, trainer]: [number, number],
+  groupClicks: number,
+  accessViews: number,
+  codesAccepted: number,
+  applications: number,
+) => ({
+  landingViews,
+  popupOpens,
+  signups: { reiter, trainer },
+  groupClicks,
+  accessViews,
+  codesAccepted,
+  applications,
+});
+
 describe('the insights view', () => {
   test('the last 30 days end today and include it', () => {
     expect(insightsRange({ ...DEFAULT_QUERY, range: '30' }, '2026-11-24')).toEqual({
@@ -46,15 +65,7 @@ describe('the insights view', () => {
   });
 
   test('a share compares like with like: page counts with page counts, stored with stored', () => {
-    const { community, applying } = funnelSteps({
-      landingViews: 100,
-      popupOpens: 20,
-      signups: { reiter: 5, trainer: 5 },
-      groupClicks: 8,
-      accessViews: 10,
-      codesAccepted: 4,
-      applications: 2,
-    });
+    const { community, applying } = funnelSteps(figures(100, 20, [5, 5], 8, 10, 4, 2));
     const shares = (steps: FunnelStep[]) => steps.map((s) => [s.key, s.counted, s.shareOf, s.share]);
     expect(shares(community)).toEqual([
       ['landingViews', 'page', undefined, undefined],
@@ -77,15 +88,7 @@ describe('the insights view', () => {
 
   test('the figures of the report that read 200 %, 250 % and 350 % no longer do', () => {
     // Popup opens and /access views counted on the page; signups and codes stored (more of them).
-    const { community, applying } = funnelSteps({
-      landingViews: 40,
-      popupOpens: 2,
-      signups: { reiter: 4, trainer: 5 },
-      groupClicks: 3,
-      accessViews: 2,
-      codesAccepted: 7,
-      applications: 3,
-    });
+    const { community, applying } = funnelSteps(figures(40, 2, [4, 5], 3, 2, 7, 3));
     const all = [...community, ...applying].map((s) => s.share).filter(Boolean);
     expect(all).toEqual(['5,0 %', '–', '44,4 %', '55,6 %', '42,9 %']);
   });
@@ -94,15 +97,7 @@ describe('the insights view', () => {
     const count = fc.nat({ max: 5000 });
     fc.assert(
       fc.property(count, count, count, count, count, count, count, count, (a, b, c, d, e, f, g, h) => {
-        const funnel = funnelSteps({
-          landingViews: a,
-          popupOpens: b,
-          signups: { reiter: c, trainer: d },
-          groupClicks: e,
-          accessViews: f,
-          codesAccepted: g,
-          applications: h,
-        });
+        const funnel = funnelSteps(figures(a, b, [c, d], e, f, g, h));
         for (const step of [...funnel.community, ...funnel.applying]) {
           if (!step.share || step.share === '–') continue;
           expect(Number(step.share.replace(' %', '').replace(',', '.'))).toBeLessThanOrEqual(100);

@@ -1,20 +1,13 @@
 // The insights view without the DOM: the range a selection means (Berlin days), the change against
 // the previous period, the funnel's steps with their shares (like with like), and the chart's series.
 import type { INSIGHTS_COPY } from '~/copy/dashboard';
-import { formatDate } from '~/lib/format';
-import { addDays, type InsightsReport } from '~/lib/insights';
+import { addDays, berlinDay, formatDate } from '~/lib/berlin-time';
+import type { InsightsReport } from '~/lib/insights';
 import type { ChartPoint } from './chart-points';
 import type { DashboardQuery } from './view-state';
 
-const berlinToday = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** Today in Berlin, YYYY-MM-DD. */
-export const todayInBerlin = (now = new Date()) => berlinToday.format(now);
+export const todayInBerlin = (now = new Date()) => berlinDay(now);
 
 /** The days a view asks for; null when a custom range is incomplete or backwards. */
 export function insightsRange(query: DashboardQuery, today = todayInBerlin()): { from: string; to: string } | null {

@@ -28,7 +28,7 @@ describe('paging', () => {
   });
 });
 
-test('the newsletter column tells opt-in, confirmation and unsubscription apart', () => {
+test('the newsletter column tells opt-in, confirmation, unsubscription and an undeliverable address apart', () => {
   expect(newsletterState(signup({ newsletterOptIn: false }))).toBe('No');
   expect(newsletterState(signup())).toBe('Not confirmed');
   expect(newsletterState(signup({ newsletterConfirmedAt: '2026-11-20T11:00:00Z' }))).toBe('Confirmed');
@@ -37,6 +37,11 @@ test('the newsletter column tells opt-in, confirmation and unsubscription apart'
       signup({ newsletterConfirmedAt: '2026-11-20T11:00:00Z', newsletterUnsubscribedAt: '2026-11-21T11:00:00Z' }),
     ),
   ).toBe('Unsubscribed');
+  expect(
+    newsletterState(
+      signup({ newsletterConfirmedAt: '2026-11-20T11:00:00Z', newsletterUndeliverableAt: '2026-11-21T11:00:00Z' }),
+    ),
+  ).toBe('Undeliverable');
 });
 
 describe('the weekly chart', () => {

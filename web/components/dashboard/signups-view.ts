@@ -18,6 +18,7 @@ export interface TeamSignup {
   newsletterOptIn: boolean;
   newsletterConfirmedAt?: string | null;
   newsletterUnsubscribedAt?: string | null;
+  newsletterUndeliverableAt?: string | null;
   createdAt: string;
 }
 
@@ -29,10 +30,14 @@ export function pageRequest(page: number, size = SIGNUPS_PAGE_SIZE) {
 /** How many pages `total` signups fill (at least one, so an empty list is "page 1 of 1"). */
 export const pageCount = (total: number, size = SIGNUPS_PAGE_SIZE) => Math.max(1, Math.ceil(total / size));
 
-/** The newsletter column: no opt-in, confirmed, waiting for the confirmation click, or unsubscribed. */
+/**
+ * The newsletter column: no opt-in, confirmed, waiting for the confirmation click, unsubscribed, or
+ * undeliverable (a mail server refused the address for good).
+ */
 export function newsletterState(signup: TeamSignup): string {
   if (!signup.newsletterOptIn) return NEWSLETTER_STATES.off;
   if (signup.newsletterUnsubscribedAt) return NEWSLETTER_STATES.unsubscribed;
+  if (signup.newsletterUndeliverableAt) return NEWSLETTER_STATES.undeliverable;
   return signup.newsletterConfirmedAt ? NEWSLETTER_STATES.confirmed : NEWSLETTER_STATES.unconfirmed;
 }
 

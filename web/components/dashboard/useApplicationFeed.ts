@@ -6,7 +6,7 @@
 // page filled.
 import { createParser } from 'eventsource-parser';
 import { useEffect, useReducer, useState } from 'react';
-import { fetchApplications, teamFetch, TeamAuthError } from '~/components/dashboard/team-api';
+import { fetchApplications, sessionEnded, teamFetch } from '~/components/dashboard/team-api';
 import {
   applicationsReducer,
   INITIAL_APPLICATIONS,
@@ -43,18 +43,14 @@ export function useApplicationFeed(token: string, onAuthError: () => void) {
     /** Replaces the list with the server's; false when a stream event overtook the answer (then it is dropped). */
     async function fillFromList(): Promise<boolean> {
       const started = generation;
-      try {
-        const applications = await fetchApplications(token);
-        if (stopped || started !== generation) return false;
-        dispatch({ type: 'snapshot', applications });
-        loaded = true;
-        setLoadFailed(false);
-        return true;
-      } catch (error) {
-        if (error instanceof TeamAuthError) authFailed();
-        else if (!stopped && !loaded) setLoadFailed(true);
-        return false;
-      }
+      const answer = await fetchApplications(token);
+      if (sessionEnded(answer)) authFailed();
+      else if (!answer.ok && !stopped && !loaded) setLoadFailed(true);
+      if (!answer.ok || stopped || started !== generation) return false;
+      dispatch({ type: 'snapshot', applications: answer.value });
+      loaded = true;
+      setLoadFailed(false);
+      return true;
     }
 
     // A resumed stream replays changes, but not deletions made while this page was away: the list
@@ -83,6 +79,8 @@ export function useApplicationFeed(token: string, onAuthError: () => void) {
         const headers: Record<string, string> = { Accept: 'text/event-stream' };
         if (lastEventId) headers['Last-Event-ID'] = lastEventId;
         const response = await teamFetch(token, '/api/applications/events', { headers, signal: controller.signal });
+        // The token stopped working (a 401, as every team call's `sessionEnded`): the page locks.
+        if (response.status === 401) return authFailed();
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
         attempt = 0;
         setConnection('live');
@@ -108,8 +106,7 @@ export function useApplicationFeed(token: string, onAuthError: () => void) {
           parser.feed(value);
         }
         throw new Error('The event stream ended');
-      } catch (error) {
-        if (error instanceof TeamAuthError) return authFailed();
+      } catch {
         if (stopped || current !== controller) return;
         setConnection('offline');
         void fillFromList();

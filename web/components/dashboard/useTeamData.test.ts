@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { TeamAuthError } from './team-api';
+import type { Answer, Refusal } from '~/lib/api-answer';
 import { loadWithRetry, retryDelay } from './useTeamData';
+
+const refusal = (status: number): Refusal => ({ ok: false, status, message: `HTTP ${status}`, body: {} });
+const value = <T>(v: T): Answer<T> => ({ ok: true, value: v });
 
 function reporter() {
   const seen: string[] = [];
@@ -21,22 +24,23 @@ describe('a dashboard view loading its data', () => {
   test('stopping (the view went) aborts the request in flight, and its late answer is dropped', async () => {
     const { seen, report } = reporter();
     let signal: AbortSignal | undefined;
-    let answer: (value: string) => void = () => {};
+    let answer: (value: Answer<string>) => void = () => {};
     const stop = loadWithRetry((s) => {
       signal = s;
-      return new Promise<string>((resolve) => (answer = resolve));
+      return new Promise<Answer<string>>((resolve) => (answer = resolve));
     }, report);
     expect(signal?.aborted).toBe(false);
     stop();
     expect(signal?.aborted).toBe(true);
-    answer('late');
+    answer(value('late'));
     await vi.runAllTimersAsync();
     expect(seen).toEqual([]);
   });
 
   test('a failure is shown and retried by itself, waiting longer each time', async () => {
     const { seen, report } = reporter();
-    const answers = [new Error('502'), new Error('502'), 'figures'];
+    // A refused load, and one that threw (a bug in a view's load), are both retried.
+    const answers = [refusal(502), new Error('502'), value('figures')];
     const load = vi.fn(() => {
       const answer = answers.shift()!;
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
@@ -55,7 +59,7 @@ describe('a dashboard view loading its data', () => {
 
   test('a token that stopped working hands over to the lock, with no retry', async () => {
     const { seen, report } = reporter();
-    const load = vi.fn(() => Promise.reject(new TeamAuthError()));
+    const load = vi.fn(() => Promise.resolve(refusal(401)));
     loadWithRetry(load, report);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(seen).toEqual(['auth']);
@@ -65,7 +69,7 @@ describe('a dashboard view loading its data', () => {
   test('with a refresh interval the answer is asked again after it', async () => {
     const { seen, report } = reporter();
     let n = 0;
-    const stop = loadWithRetry(() => Promise.resolve(++n), report, 60_000);
+    const stop = loadWithRetry(() => Promise.resolve(value(++n)), report, 60_000);
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(seen).toEqual(['ready 1', 'ready 2']);

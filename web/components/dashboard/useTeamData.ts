@@ -3,7 +3,8 @@
 // showed), the request aborted when the view goes, and handed to the page's lock when the token
 // stopped working.
 import { useEffect, useRef, useState } from 'react';
-import { TeamAuthError } from '~/components/dashboard/team-api';
+import { sessionEnded } from '~/components/dashboard/team-api';
+import type { Answer } from '~/lib/api-answer';
 
 export type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
 
@@ -21,32 +22,33 @@ interface TeamDataOptions {
 export const retryDelay = (attempt: number) => Math.min(30_000, 2000 * 2 ** attempt);
 
 /**
- * Runs `load` until it answers: a failure is reported and retried after `retryDelay`, a
- * TeamAuthError is reported and ends it; with `refreshMs` an answer is asked again after that long.
- * Answers the stop: it aborts the request in flight, and nothing is reported after it.
+ * Runs `load` until it answers a value: a refusal (or a load that throws) is reported and retried
+ * after `retryDelay`, a refusal that says the session ended is reported and ends it; with
+ * `refreshMs` a value is asked again after that long. Answers the stop: it aborts the request in
+ * flight, and nothing is reported after it.
  */
 export function loadWithRetry<T>(
-  load: (signal: AbortSignal) => Promise<T>,
+  load: (signal: AbortSignal) => Promise<Answer<T>>,
   report: { ready: (value: T) => void; failed: () => void; authFailed: () => void },
   refreshMs?: number,
 ): () => void {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = (attempt: number) =>
-    load(controller.signal).then(
-      (value) => {
-        if (controller.signal.aborted) return;
-        report.ready(value);
-        if (refreshMs) timer = setTimeout(() => void run(0), refreshMs);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof TeamAuthError) return report.authFailed();
-        report.failed();
-        timer = setTimeout(() => void run(attempt + 1), retryDelay(attempt));
-      },
-    );
-  void run(0);
+  const run = (attempt: number) => {
+    const failed = () => {
+      if (controller.signal.aborted) return;
+      report.failed();
+      timer = setTimeout(() => run(attempt + 1), retryDelay(attempt));
+    };
+    void load(controller.signal).then((answer) => {
+      if (controller.signal.aborted) return;
+      if (sessionEnded(answer)) return report.authFailed();
+      if (!answer.ok) return failed();
+      report.ready(answer.value);
+      if (refreshMs) timer = setTimeout(() => run(0), refreshMs);
+    }, failed);
+  };
+  run(0);
   return () => {
     controller.abort();
     clearTimeout(timer);
@@ -58,7 +60,7 @@ export function loadWithRetry<T>(
  * itself, and aborts the request in flight when the key changes or the view goes.
  */
 export function useTeamData<T>(
-  load: (signal: AbortSignal) => Promise<T>,
+  load: (signal: AbortSignal) => Promise<Answer<T>>,
   key: string | null,
   onAuthError: () => void,
   { keepShown = true, refreshMs }: TeamDataOptions = {},

@@ -1,7 +1,7 @@
 // The team dashboard's view state and what a card shows, without the DOM: the filters and search as
-// a URL query (so a view can be bookmarked and survives a reload), the filtered list, dates in
-// German format, and which website links may become links.
-import { NOT_AVAILABLE } from '~/copy/dashboard';
+// a URL query (so a view can be bookmarked and survives a reload), the filtered list, and which
+// website links may become links (dates and times: ~/lib/berlin-time).
+import type { TeamMemberSummary } from '~/lib/team';
 import {
   ALL,
   APPLICATION_STATUSES,
@@ -16,7 +16,15 @@ import {
 export const TYPE_OPTIONS = [ALL, ...APPLICATION_TYPES] as const;
 export const STATUS_OPTIONS = [ALL, ...APPLICATION_STATUSES] as const;
 /** The dashboard's sections; `team` and `activity` are shown to owners only. */
-export const DASHBOARD_VIEWS = ['applications', 'signups', 'insights', 'community', 'team', 'activity'] as const;
+export const DASHBOARD_VIEWS = [
+  'applications',
+  'signups',
+  'insights',
+  'community',
+  'newsletter',
+  'team',
+  'activity',
+] as const;
 /** The insights' range: the last 7, 30 or 90 days, or `from`–`to`. */
 export const INSIGHTS_RANGES = ['7', '30', '90', 'custom'] as const;
 export type InsightsRange = (typeof INSIGHTS_RANGES)[number];
@@ -71,6 +79,13 @@ export function parseDashboardQuery(search: URLSearchParams | string): Dashboard
   };
 }
 
+/** What a dashboard view of the signed-in member gets from the page. */
+export interface MemberViewProps {
+  token: string;
+  member: TeamMemberSummary;
+  onAuthError: () => void;
+}
+
 /** What a dashboard view that reads and changes the URL query gets from the page. */
 export interface QueryViewProps {
   token: string;
@@ -107,41 +122,6 @@ export function visibleApplications(applications: readonly ApplicationRecord[], 
     q: query.q.trim() || undefined,
   };
   return applications.filter((a) => matchesFilter(a, filter)).sort(newestFirst);
-}
-
-// Dates are shown in the business's own time zone, so every team member reads the same day.
-const TIME_ZONE = 'Europe/Berlin';
-const dateFormat = new Intl.DateTimeFormat('de-DE', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-const toDate = (iso: string | null | undefined) => {
-  if (!iso) return undefined;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-};
-
-/** "22.11.2026", or "N/A" when the date is missing or not a date. */
-export function formatDate(iso: string | null | undefined): string {
-  const date = toDate(iso);
-  return date ? dateFormat.format(date) : NOT_AVAILABLE;
-}
-
-/** "22.11.2026, 14:05" (Berlin time), or "N/A". */
-export function formatDateTime(iso: string | null | undefined): string {
-  const date = toDate(iso);
-  return date ? dateTimeFormat.format(date) : NOT_AVAILABLE;
 }
 
 /**

@@ -7,7 +7,7 @@ import { newId, pushSignup } from '~/lib/api-client';
 import { communityPath } from '~/lib/community';
 import { HONEYPOT_FIELD } from '~/lib/honeypot';
 import { USER_TYPES, signupReady, validateSignup, type SignupRecord } from '~/lib/signup';
-import { SIGNUP_COPY as COPY, SIGNUP_MESSAGES } from '~/copy/signup';
+import { SIGNUP_COPY as COPY } from '~/copy/signup';
 import './signup.css';
 import { Field, RadioOption } from '../Field';
 import { Honeypot } from '../Honeypot';
@@ -117,25 +117,19 @@ export function SignupForm(props: SignupFormProps) {
     }
     busy.current = true;
     setPhase({ kind: 'submitting' });
-    try {
-      const answer = await pushSignup({
-        ...checked.value,
-        id: signupId,
-        timestamp: new Date().toISOString(),
-        ...(honeypot ? { [HONEYPOT_FIELD]: String(honeypot) } : {}),
-      });
-      if (answer.ok) {
-        setPhase({ kind: 'done', record: answer.record });
-        setFocusTarget('done');
-      } else {
-        setPhase({ kind: 'error', message: answer.error, fields: answer.fields ?? [] });
-        setFocusTarget('alert');
-      }
-    } catch {
-      setPhase({ kind: 'error', message: SIGNUP_MESSAGES.unexpected, fields: [] });
+    const answer = await pushSignup({
+      ...checked.value,
+      id: signupId,
+      timestamp: new Date().toISOString(),
+      ...(honeypot ? { [HONEYPOT_FIELD]: String(honeypot) } : {}),
+    });
+    busy.current = false;
+    if (answer.ok) {
+      setPhase({ kind: 'done', record: answer.value });
+      setFocusTarget('done');
+    } else {
+      setPhase({ kind: 'error', message: answer.message, fields: Object.keys(answer.fields ?? {}) });
       setFocusTarget('alert');
-    } finally {
-      busy.current = false;
     }
   }
 

@@ -4,10 +4,11 @@
 // lock the code check for everyone for 15 minutes (the team is told). Counted in the database, so
 // the limits hold across processes. A right code is answered with an access grant: a signed
 // cookie valid for 2 hours that opens the application form.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { ACCESS_MESSAGES } from '~/copy/access';
 import { normalizeCode, wellFormedCode, type AccessAnswer } from '~/lib/access';
+import { formatTime } from '~/lib/berlin-time';
 import { getConfig } from '../config.server';
 import { getDatabase, schema } from '../db/db.server';
 import { countServerEvent } from '../insights/insights.server';
@@ -15,7 +16,7 @@ import { log } from '../log.server';
 import { enqueueMail, kickOutbox, MAIL_SIGNATURE } from '../mail/mail.server';
 import { hit, limitKey } from '../rate-limit.server';
 import { fail, ok, type Result } from '../result.server';
-import { safeEqual, signedCookie } from '../signing.server';
+import { keyedHash, safeEqual, signedCookie } from '../signing.server';
 
 export const ACCESS_WINDOW_MS = 15 * 60 * 1000;
 export const ACCESS_MAX_WRONG = 10;
@@ -44,14 +45,11 @@ const LOCKDOWN_SCOPE = 'access-codes';
 export const ACCESS_LOCKDOWN_MAIL_KIND = 'access-lockdown';
 
 /** The client address as a keyed hash: stable per address and secret, not reversible without the secret. */
-export function clientHash(address: string, secret = getConfig().authSecret): string {
-  return createHmac('sha256', secret).update(`access-client\n${address}`).digest('base64url');
-}
+export const clientHash = (address: string, secret = getConfig().authSecret) =>
+  keyedHash('access-client', address, secret);
 
 /** An entered code as a keyed hash: attempts at one code can be counted, the code not read back. */
-export function codeHash(code: string, secret = getConfig().authSecret): string {
-  return createHmac('sha256', secret).update(`access-code\n${code}`).digest('base64url');
-}
+export const codeHash = (code: string, secret = getConfig().authSecret) => keyedHash('access-code', code, secret);
 
 /** Whether `code` is one of ACCESS_CODES; compares against every code, each in constant time. */
 export function isAccessCode(code: string, codes = getConfig().accessCodes): boolean {
@@ -157,11 +155,7 @@ async function startLockdown(now: number) {
   );
   const { teamNotify } = getConfig().mail;
   if (!teamNotify || started.mailedAt?.getTime() !== now) return;
-  const until = started.until.toLocaleTimeString('de-DE', {
-    timeZone: 'Europe/Berlin',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const until = formatTime(started.until);
   await enqueueMail(db, ACCESS_LOCKDOWN_MAIL_KIND, {
     to: teamNotify,
     subject: 'Zugangscodes: Seite vorübergehend gesperrt',

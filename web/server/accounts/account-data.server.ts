@@ -1,7 +1,8 @@
 // What belongs to an account beyond Better Auth's own rows: the applications and signups made
 // with its email address, once that address is verified (before, anyone could have typed it).
-// Shown on /konto, exported as JSON, and deleted with the account.
-import { desc, eq, sql } from 'drizzle-orm';
+// Shown on /konto, exported as JSON (with the newsletters the address received), and deleted with
+// the account.
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AccountHoldings } from '~/lib/account';
 import { applicationsByEmail, deleteApplications, getApplicationHistory } from '../applications/applications.server';
 import { getDatabase, schema } from '../db/db.server';
@@ -75,7 +76,27 @@ export async function accountExport(user: AccountUser, now = new Date()) {
       updatedAt: x.updatedAt.toISOString(),
     })),
     ...(await accountHoldings(user)),
+    newsletters: await newslettersReceived(user),
   };
+}
+
+/**
+ * The newsletters that went to the account's verified address (through any of its signups), newest
+ * first: each one's subject and when its mail was handed to the mail server.
+ */
+async function newslettersReceived(user: AccountUser): Promise<{ subject: string; sentAt: string }[]> {
+  if (!user.emailVerified) return [];
+  const r = schema.newsletterRecipients;
+  const n = schema.newsletterSends;
+  const s = schema.signups;
+  const rows = await getDatabase()
+    .db.select({ subject: n.subject, sentAt: r.sentAt })
+    .from(r)
+    .innerJoin(n, eq(n.newsletterId, r.newsletterId))
+    .innerJoin(s, eq(s.id, r.signupId))
+    .where(and(eq(r.status, 'sent'), sql`lower(${s.email}) = ${user.email.toLowerCase()}`))
+    .orderBy(desc(r.sentAt), desc(r.id));
+  return rows.flatMap((row) => (row.sentAt ? [{ subject: row.subject, sentAt: row.sentAt.toISOString() }] : []));
 }
 
 /** Deletes the applications (with their history) and signups under the account's verified email. */

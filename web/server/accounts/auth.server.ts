@@ -5,9 +5,11 @@
 // action calls it for a plain form post: calls through `auth.api` skip Better Auth's rate limiter
 // and its origin check. The limits live in the database, so they hold across server processes.
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { RouterContextProvider } from 'react-router';
+import { KONTO_COPY } from '~/copy/account';
 import { MIN_PASSWORD_LENGTH } from '~/copy/limits';
 import {
   accountDeletedMail,
@@ -18,10 +20,12 @@ import {
   verifyPageUrl,
 } from './mails.server';
 import { deleteAccountData } from './account-data.server';
+import { BACKUP_CODE_COUNT, backupCodeStore, newBackupCodes } from './backup-codes.server';
+import { secondFactorRules, SECOND_FACTOR_PATHS } from './second-factor.server';
 import { getConfig, type Config } from '../config.server';
 import { log } from '../log.server';
 import { getDatabase, schema, type Database } from '../db/db.server';
-import { clientAddressContext, limitKey, readText } from '../http/http.server';
+import { clientAddressContext, limitKey } from '../http/http.server';
 
 /** Better Auth's base path; /api/auth/* is handed to it by web/routes/api.auth.$.ts. */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -84,21 +88,35 @@ function createAuth(config: Config, database: Database) {
         twoFactor: t.authTwoFactors,
       },
     }),
-    // The team's second factor: an authenticator app (TOTP) with 10 backup codes. Required for
-    // every team member (web/server/team/ admits no session of a member without it).
-    plugins: [twoFactor({ issuer: 'Bewegungscoaching', backupCodeOptions: { amount: 10 } })],
+    // The team's second factor: an authenticator app (TOTP) with 10 backup codes that are easy to
+    // type (backup-codes.server.ts). Required for every team member (web/server/team/ admits no
+    // session of a member without it); our rules on top: no "trust this device", a code counts
+    // once, a backup code counts however it is typed (second-factor.server.ts).
+    plugins: [
+      twoFactor({
+        issuer: 'Bewegungscoaching',
+        backupCodeOptions: {
+          amount: BACKUP_CODE_COUNT,
+          customBackupCodesGenerate: () => newBackupCodes(),
+          storeBackupCodes: backupCodeStore(config.authSecret),
+        },
+      }),
+      secondFactorRules(),
+    ],
     databaseHooks: {
       session: {
         create: {
-          // A team member's session ends 12 hours after signing in, for Better Auth too.
+          // A session opened by the second factor's step says so (only such a session is a team
+          // member's). A team member's session ends 12 hours after signing in, for Better Auth too.
           // Read through Better Auth's own adapter: inside its transaction (PGlite has one
           // connection: a query beside the transaction would wait for it forever).
           before: async (session, ctx) => {
+            const secondFactorVerified = SECOND_FACTOR_PATHS.has(ctx?.path ?? '');
             const user = (await ctx?.context.internalAdapter.findUserById(session.userId)) as
               { teamRole?: string | null } | null | undefined;
-            if (!user?.teamRole) return;
             const end = new Date(Date.now() + TEAM_SESSION_MAX_S * 1000);
-            if (session.expiresAt > end) return { data: { ...session, expiresAt: end } };
+            const expiresAt = user?.teamRole && session.expiresAt > end ? end : session.expiresAt;
+            return { data: { ...session, expiresAt, secondFactorVerified } };
           },
         },
       },
@@ -107,8 +125,9 @@ function createAuth(config: Config, database: Database) {
     // only origins whose state-changing requests are accepted.
     trustedOrigins: (request) => [config.publicUrl, ...(request ? [new URL(request.url).origin] : [])],
     // Better Auth's own link target is off: the mail's link leads to our page, which asks for the
-    // password too (verification.server.ts).
-    disabledPaths: ['/verify-email'],
+    // password too (verification.server.ts). Nobody renames themselves: a team member's name is
+    // set at the invitation and changed by owners (web/server/team/), and no page offers it.
+    disabledPaths: ['/verify-email', '/update-user'],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
@@ -123,8 +142,10 @@ function createAuth(config: Config, database: Database) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        const url = `${config.publicUrl}${RESET_PAGE_PATH}?token=${encodeURIComponent(token)}`;
-        await queueAccountMail('password-reset', passwordResetMail(user.email, url));
+        // A team member's link leads back to the team sign-in (the page knows it by `team`).
+        const team = Boolean((user as { teamRole?: string | null }).teamRole);
+        const url = `${config.publicUrl}${RESET_PAGE_PATH}?token=${encodeURIComponent(token)}${team ? '&team' : ''}`;
+        await queueAccountMail('password-reset', passwordResetMail(user.email, url, team));
       },
     },
     emailVerification: {
@@ -139,16 +160,26 @@ function createAuth(config: Config, database: Database) {
       additionalFields: { teamRole: { type: 'string', required: false, input: false } },
       deleteUser: {
         enabled: true,
-        // What belongs to the account goes first: a failure leaves the account to try again.
+        // A team member's account stays while they are in the team (an owner removes them first:
+        // the team never loses its last owner this way; the routes that delete record a former
+        // member's deletion in the team's log). What belongs to the account goes first: a failure
+        // leaves the account to try again.
         beforeDelete: async (user) => {
+          if ((user as { teamRole?: string | null }).teamRole)
+            throw APIError.from('CONFLICT', { code: 'TEAM_MEMBER', message: KONTO_COPY.teamMember });
           await deleteAccountData(user);
         },
         afterDelete: async (user) => {
+          log.info({ event: 'account-deleted', userId: user.id }, 'Accounts: an account was deleted');
           await queueAccountMail('account-deleted', accountDeletedMail(user.email));
         },
       },
     },
     session: {
+      // Set by the session hook above, never from a request; read by web/server/team/.
+      additionalFields: {
+        secondFactorVerified: { type: 'boolean', required: false, input: false, returned: false, defaultValue: false },
+      },
       // Every request reads the session row: a revoked session (sign out everywhere, a password
       // reset) is signed out at once, never kept alive by a signed cookie cache.
       cookieCache: { enabled: false },
@@ -159,10 +190,10 @@ function createAuth(config: Config, database: Database) {
     rateLimit: {
       enabled: limit > 0,
       storage: 'database',
-      window: 60,
+      window: AUTH_RATE_WINDOW_S,
       max: 100,
       customRules: {
-        ...Object.fromEntries(RATE_LIMITED_PATHS.map((path) => [path, { window: 60, max: limit }])),
+        ...Object.fromEntries(RATE_LIMITED_PATHS.map((path) => [path, { window: AUTH_RATE_WINDOW_S, max: limit }])),
         // Reading the session is not an attempt at anything; it need not write a counter.
         '/get-session': false,
         // The second factor: a code per sign-in (the plugin's own 3 per 10 s would trip a team
@@ -219,24 +250,26 @@ export type AuthObserver = (
   answer: { ok: boolean; status: number; body: Record<string, unknown> },
 ) => Promise<string[]>;
 
+/** The window of Better Auth's limits, in seconds (its answers name what is left of it). */
+export const AUTH_RATE_WINDOW_S = 60;
+
 /** The endpoint of a request under /api/auth (`/sign-in/email`). */
 export const authPath = (url: string) => new URL(url).pathname.slice(AUTH_BASE_PATH.length);
 
 /**
- * Hands a request to /api/auth/* to Better Auth. Its bodies are a few fields: one over 16 KB is
- * refused (413, thrown as an HttpError) before Better Auth reads it. The endpoints that set up or
+ * Hands a request to /api/auth/* to Better Auth, with the body the route read (its bodies are a few
+ * fields: the route refuses one over 16 KB before Better Auth sees it). The endpoints that set up or
  * remove a second factor are not reachable from outside (404). `observe` hears the answer (the team
  * records its members' sign-ins) and may add cookies to it.
  */
 export async function handleAuthRequest(
   request: Request,
+  body: string | undefined,
   context: Readonly<RouterContextProvider>,
   observe?: AuthObserver,
 ) {
   const path = authPath(request.url);
   if (SERVER_ONLY_PATHS.has(path)) return Response.json({ message: 'Not found' }, { status: 404 });
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const body = hasBody ? await readText(request) : undefined;
   const headers = withClientAddress(request.headers, context);
   const response = await getAuth().handler(new Request(request.url, { method: request.method, headers, body }));
   if (!observe || request.method !== 'POST') return response;
@@ -260,6 +293,11 @@ function parseObject(text: string | undefined): Record<string, unknown> | undefi
   }
 }
 
+function retryAfterOf(response: Response): { retryAfter?: number } {
+  const seconds = Number(response.headers.get('x-retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? { retryAfter: Math.ceil(seconds) } : {};
+}
+
 // What a form post forwards to Better Auth: the session cookie, and what its origin and CSRF checks read.
 const FORWARDED = ['cookie', 'origin', 'referer', 'user-agent', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest'];
 
@@ -270,6 +308,8 @@ export interface AuthAnswer {
   body: Record<string, unknown>;
   /** The cookies Better Auth set or cleared, to pass on to the browser. */
   setCookies: string[];
+  /** Seconds until its limiter lets the next attempt through (a 429's X-Retry-After). */
+  retryAfter?: number;
 }
 
 /**
@@ -297,6 +337,7 @@ export async function callAuth(
     status: response.status,
     body: answer && typeof answer === 'object' ? (answer as Record<string, unknown>) : {},
     setCookies: response.headers.getSetCookie(),
+    ...retryAfterOf(response),
   };
 }
 

@@ -57,13 +57,18 @@ export async function queueExistingAccountMail(userId: string, email: string) {
   await queueAccountMail('existing-account', existingAccountMail(email));
 }
 
-export function passwordResetMail(to: string, url: string): AccountMail {
+/** The reset link; for a team member's account (`team`) it leads back to the team sign-in. */
+export function passwordResetMail(to: string, url: string, team = false): AccountMail {
+  const account = team ? 'dein Team-Konto' : 'dein Konto';
+  const after = team
+    ? ' Danach meldest du dich im Team-Dashboard mit dem neuen Passwort und deiner Authenticator-App an.'
+    : '';
   return {
     to,
     subject: 'Dein Link für ein neues Passwort',
     text:
-      `Hallo,\n\nhier kannst du ein neues Passwort für dein Konto festlegen. Der Link funktioniert einmal ` +
-      `und ist eine Stunde gültig:\n\n${url}\n\nDanach bist du auf allen anderen Geräten abgemeldet. Wenn du ` +
+      `Hallo,\n\nhier kannst du ein neues Passwort für ${account} festlegen. Der Link funktioniert einmal ` +
+      `und ist eine Stunde gültig:\n\n${url}\n\nDanach bist du auf allen anderen Geräten abgemeldet.${after} Wenn du ` +
       `kein neues Passwort angefordert hast, ignoriere diese E-Mail; dein Passwort bleibt unverändert.${signature}`,
   };
 }

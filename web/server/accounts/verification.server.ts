@@ -14,7 +14,9 @@ import { z } from 'zod';
 import { getConfig } from '../config.server';
 import { getDatabase, schema } from '../db/db.server';
 import { log } from '../log.server';
-import { callAuth, getAuth } from './auth.server';
+import { VERIFY_COPY } from '~/copy/account';
+import { fail, ok, type Result } from '../result.server';
+import { AUTH_RATE_WINDOW_S, callAuth, getAuth } from './auth.server';
 
 const payload = z.object({ email: z.email(), userId: z.string().optional(), updateTo: z.undefined().optional() });
 
@@ -40,11 +42,17 @@ export async function readVerificationLink(token: unknown): Promise<Verification
   return { state: 'valid', email: user.email, userId: user.id };
 }
 
-export type VerifyResult =
+/** The fields a refused verification names: a wrong password, or a link that is not (or no longer) valid. */
+export type VerifyFields = { password?: string; token?: string };
+
+export type VerifyResult = Result<
   /** Verified; `setCookies` sign this browser in with a new session (every older one has ended). */
-  | { kind: 'verified'; setCookies: string[] }
-  | { kind: 'already-verified' | 'invalid' | 'wrong-password' }
-  | { kind: 'limited'; retryAfter: number };
+  { state: 'verified'; setCookies: string[] } | { state: 'already-verified' },
+  VerifyFields
+>;
+
+const invalidLink = () =>
+  fail<VerifyFields>('invalid', VERIFY_COPY.invalid, { fields: { token: VERIFY_COPY.invalid } });
 
 /**
  * Verifies the address of a verification link's account, if `password` is that account's. The
@@ -57,21 +65,25 @@ export async function verifyWithPassword(
   context: Readonly<RouterContextProvider>,
 ): Promise<VerifyResult> {
   const link = await readVerificationLink(token);
-  if (link.state !== 'valid') return { kind: link.state };
+  if (link.state === 'already-verified') return ok({ state: 'already-verified' });
+  if (link.state !== 'valid') return invalidLink();
   const signIn = await callAuth('/sign-in/email', { email: link.email, password }, request, context);
-  if (signIn.status === 429) return { kind: 'limited', retryAfter: 60 };
+  // Better Auth's limit says when its window ends (a minute at most).
+  if (signIn.status === 429)
+    return fail('rate-limited', VERIFY_COPY.limited, { retryAfter: signIn.retryAfter ?? AUTH_RATE_WINDOW_S });
   const sessionToken = signIn.body.token;
-  if (!signIn.ok || typeof sessionToken !== 'string') return { kind: 'wrong-password' };
+  if (!signIn.ok || typeof sessionToken !== 'string')
+    return fail('invalid', VERIFY_COPY.wrongPassword, { fields: { password: VERIFY_COPY.wrongPassword } });
   try {
     await getAuth().api.verifyEmail({ query: { token: token as string } });
   } catch (error) {
     log.warn({ err: error }, 'Verification: the token was refused after the password was checked');
-    return { kind: 'invalid' };
+    return invalidLink();
   }
   // Whoever signed in before the address was verified (perhaps not its owner) is signed out.
   const s = schema.authSessions;
   await getDatabase()
     .db.delete(s)
     .where(and(eq(s.userId, link.userId), ne(s.token, sessionToken)));
-  return { kind: 'verified', setCookies: signIn.setCookies };
+  return ok({ state: 'verified', setCookies: signIn.setCookies });
 }

@@ -62,7 +62,7 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
   const app = express();
   app.disable('x-powered-by');
   // A number of hops, never `true` (which would believe the left-most X-Forwarded-For entry: the
-  // client's own). req.protocol and req.hostname follow it; the client address is clientAddressOf's.
+  // client's own). req.protocol, req.hostname and the client address (req.ip, clientAddressOf) follow it.
   app.set('trust proxy', config.trustProxy);
   // An early answer (405, 413, 401) to a request whose body is still coming closes the connection.
   app.use(closeUnreadBodies);
@@ -97,7 +97,7 @@ export function createApp({ config, source, clientDir }: AppOptions): App {
   const loadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
     context.set(nonceContext, res.locals.nonce as string);
-    context.set(clientAddressContext, clientAddressOf(req, config.trustProxy));
+    context.set(clientAddressContext, clientAddressOf(req));
     return context;
   };
 

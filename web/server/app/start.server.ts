@@ -4,16 +4,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type ServerBuildSource } from './app.server';
-import { closeApplicationEventStreams, decisionMailQueue } from '../applications/applications.server';
+import { closeApplicationEventStreams } from '../applications/applications.server';
 import { ConfigError, productionEnvironment, resolveConfig, setConfig, type Config } from '../config.server';
-import { DataDirLockedError, openDatabase, setDatabase, startBackupChannel } from '../db/db.server';
+import { DataDirLockedError, ensurePrivateDir, openDatabase, setDatabase, startBackupChannel } from '../db/db.server';
 import { followPublishes, logPlaceholders, publishedPlaceholders } from '../content/content.server';
-// Registers how the outbox renders the newsletter confirmations (renderWhenSent) in this process.
-import '../signups/signups.server';
-import { startOutbox, sweepMailOutbox } from '../mail/mail.server';
+import { startOutbox } from '../mail/mail.server';
+import { mailQueues } from './mail-queues.server';
 import { startContentSync, syncContent } from '../serving/serving.server';
-import { startRetentionSweep } from '../retention.server';
-import { countMembers, inviteFromCommandLine, recordDecisionMailSent } from '../team/team.server';
+import { startRetentionSweep } from './retention.server';
+import { countMembers, inviteFromCommandLine } from '../team/team.server';
 import { configureLogging, log } from '../log.server';
 import { drain, drainable } from './draining.server';
 import { httpServerOptions, limitBodyTime } from './timeouts.server';
@@ -30,6 +29,8 @@ export async function startServer({ source, clientDir }: StartOptions) {
     config = resolveConfig();
     setConfig(config);
     await configureLogging({ production: config.production, level: config.logLevel });
+    // The server's user's alone, on both engines: backups, the outbox and the control socket live there.
+    ensurePrivateDir(config.dataDir);
     database = await openDatabase(
       config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
     );
@@ -75,7 +76,7 @@ export async function startServer({ source, clientDir }: StartOptions) {
     }),
   ).listen(config.port, config.host);
   // Every mail goes out through the outbox: sent right after its commit, retried after a crash or an outage.
-  const stopOutbox = startOutbox([sweepMailOutbox, decisionMailQueue(recordDecisionMailSent)]);
+  const stopOutbox = startOutbox(mailQueues());
   // Applications 12 months after their last change, and old code attempts, are deleted daily.
   const stopRetention = startRetentionSweep();
   // Publishing without depending on one webhook call: every instance follows Sanity's live events
@@ -139,7 +140,7 @@ async function announceFirstOwner() {
   try {
     if ((await countMembers()) > 0) return;
     log.warn(
-      'No team member yet: invite the first owner with `npm run team:invite -- EMAIL --owner` while the server runs (docs/team.md).',
+      'No team member yet: invite the first owner while the server runs, in the compose stack with `deploy/stack.sh invite EMAIL --owner --name "Your Name"`, on a server without containers with `npm run team:invite -- EMAIL --owner --name "Your Name"` (docs/team.md).',
     );
   } catch (error) {
     log.warn({ err: error }, 'Counting the team members failed');

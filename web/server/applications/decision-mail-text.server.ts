@@ -2,7 +2,7 @@
 // the application type, where she wrote different words), with the placeholders filled in. It is
 // given the applicant's name, the application type and the deciding member's name, and nothing
 // else: the applicant's message and whatever the team wrote for itself cannot end up in a mail.
-import { fillPlaceholders } from '../../../schemas/decision-mail-placeholders';
+import { fillPlaceholders } from '~schemas/decision-mail-placeholders';
 import type { ApplicationType, Decision } from '~/lib/applications';
 import { decisionMailTextFor, type DecisionMailTexts } from '../content/content.server';
 

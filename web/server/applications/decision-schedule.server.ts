@@ -47,12 +47,22 @@ export interface DecisionChange {
   delayMs: number;
 }
 
+/** What a status change did to the decision mails. */
+export interface ScheduledMail {
+  /** The record's new summary, or undefined when it stays as it was. */
+  summary: DecisionMailSummary | undefined;
+  /**
+   * The change took a decision back while its mail still waited for its delay: it went back to the
+   * status before that decision, and the mail will not go out (an undo).
+   */
+  undo: boolean;
+}
+
 /**
  * Cancels what waits and schedules the new decision's mail, in `tx` (the status change's
- * transaction, which holds the application's row). Answers the record's new summary, or undefined
- * when it stays as it was.
+ * transaction, which holds the application's row).
  */
-export async function scheduleDecisionMail(tx: Db, change: DecisionChange): Promise<DecisionMailSummary | undefined> {
+export async function scheduleDecisionMail(tx: Db, change: DecisionChange): Promise<ScheduledMail> {
   const { applicationId, from, to, by, now, delayMs } = change;
   // An attempt whose lease ran out is over (it crashed, or its send was cut off): whether it
   // reached the applicant or not, the newer decision replaces it.
@@ -71,8 +81,11 @@ export async function scheduleDecisionMail(tx: Db, change: DecisionChange): Prom
     )
     .returning();
   const latestCancelled = cancelled.sort((a, b) => b.id - a.id)[0];
+  // Only a mail still within its delay had status 'scheduled' and a due time ahead (a failed or
+  // cut-off attempt is past it).
+  const undo = cancelled.some((row) => row.fromStatus === to && row.dueAt > now);
 
-  if (!isDecision(to)) return latestCancelled && summaryOf(latestCancelled);
+  if (!isDecision(to)) return { summary: latestCancelled && summaryOf(latestCancelled), undo };
 
   // Told already, or being told: the latest mail that went out or is going out right now.
   const [told] = await tx
@@ -81,7 +94,7 @@ export async function scheduleDecisionMail(tx: Db, change: DecisionChange): Prom
     .where(and(eq(m.applicationId, applicationId), inArray(m.status, ['sent', 'sending'])))
     .orderBy(desc(m.id))
     .limit(1);
-  if (told?.decision === to) return summaryOf(told);
+  if (told?.decision === to) return { summary: summaryOf(told), undo };
 
   const [scheduled] = await tx
     .insert(m)
@@ -95,5 +108,5 @@ export async function scheduleDecisionMail(tx: Db, change: DecisionChange): Prom
       dueAt: new Date(now.getTime() + delayMs),
     })
     .returning();
-  return summaryOf(scheduled!);
+  return { summary: summaryOf(scheduled!), undo };
 }

@@ -1,18 +1,18 @@
 // The application form's server side, for POST /api/applications (JSON from the page's script, or a
-// plain form post) and for the /bewerbung page's own action (the form without JavaScript): reading
-// the form, the one schema of web/lib/application-form.ts, the honeypot, the limits, storage once
-// per id, and the mails queued in the same transaction. The routes check the access grant first.
+// plain form post) and for the /bewerbung page's own action (the form without JavaScript): how the
+// routes read it (the one schema of web/lib/application-form.ts), the limits, the honeypot, storage
+// once per id, and the mails queued in the same transaction. The routes check the access grant first.
 import { randomUUID } from 'node:crypto';
 import { APPLICATION_MESSAGES } from '~/copy/access';
 import {
   applicationFromForm,
-  validateApplication,
+  applicationSummary,
+  type Application,
   type ApplicationDraft,
   type FieldErrors,
 } from '~/lib/application-form';
-import { filledHoneypot } from '~/lib/honeypot';
+import { HONEYPOT_FIELD } from '~/lib/honeypot';
 import { getConfig } from '../config.server';
-import { readJson, readText } from '../http/http.server';
 import { kickOutbox } from '../mail/mail.server';
 import { allow, hit, limitKey } from '../rate-limit.server';
 import { fail, ok, type Result } from '../result.server';
@@ -22,7 +22,15 @@ import { createApplication } from './store.server';
 export const THANK_YOU_PATH = '/bewerbung/danke';
 // A full form (2,000 characters of message) percent-encoded can take up to 6 bytes per character
 // (umlauts) in a form post: room for that, and nothing near what would burden the server.
-const BODY_LIMIT = 32 * 1024;
+export const APPLICATION_BODY_LIMIT = 32 * 1024;
+
+/** How POST /api/applications and the /bewerbung page read the application (readInput's options). */
+export const APPLICATION_INPUT = {
+  limit: APPLICATION_BODY_LIMIT,
+  form: applicationFromForm,
+  summary: applicationSummary,
+  messages: { invalid: APPLICATION_MESSAGES.invalid, tooLarge: APPLICATION_MESSAGES.tooLarge },
+};
 
 /** The stored application's id (the first one's for a repeated id); 'invalid' or 'rate-limited' otherwise. */
 export type SubmitResult = Result<{ id: string; created: boolean }, FieldErrors>;
@@ -69,24 +77,24 @@ async function countApplication(sender: Sender, now = Date.now()) {
 }
 
 /**
- * Validates and stores one application (pending) of `sender`. `bot` (a filled honeypot) gets a
- * success-looking answer and nothing is stored. The same id again stores nothing and answers the
- * first id (and is not counted again). Past the limit: `limited`, nothing stored.
+ * Stores one checked application (pending) of `sender` (the route reads and validates it with
+ * applicationInput), in the order of the public forms (docs/decisions/047): the limits, then the
+ * honeypot (a filled one gets a success-looking answer and nothing is stored). The same id again
+ * stores nothing and answers the first id (and is not counted again). Past the limit:
+ * 'rate-limited', nothing stored.
  */
-export async function submitApplication(input: unknown, sender: Sender, { bot = false } = {}): Promise<SubmitResult> {
-  const result = validateApplication(input);
-  if (!result.ok) return fail('invalid', result.error, { fields: result.fields });
+export async function submitApplication(input: Application, sender: Sender): Promise<SubmitResult> {
   const count = await countApplication(sender);
   if (count.retryAfter > 0) return fail('rate-limited', APPLICATION_MESSAGES.tooMany, { retryAfter: count.retryAfter });
-  if (bot) return ok({ id: result.value.id ?? randomUUID(), created: false });
+  if (input[HONEYPOT_FIELD]) return ok({ id: input.id ?? randomUUID(), created: false });
   const { record, created } = await createApplication(
     {
-      id: result.value.id ?? randomUUID(),
-      applicationType: result.value.applicationType,
-      name: result.value.name,
-      email: result.value.email,
-      websiteLink: result.value.websiteLink,
-      message: result.value.message,
+      id: input.id ?? randomUUID(),
+      applicationType: input.applicationType,
+      name: input.name,
+      email: input.email,
+      websiteLink: input.websiteLink,
+      message: input.message,
       consentAt: new Date(),
     },
     queueApplicationMails,
@@ -94,29 +102,4 @@ export async function submitApplication(input: unknown, sender: Sender, { bot = 
   if (created) kickOutbox();
   else await count.undo();
   return ok({ id: record.id, created });
-}
-
-const isFormPost = (request: Request) =>
-  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
-
-/** Reads a posted form (at most 32 KB → otherwise 413). */
-export async function readApplicationForm(request: Request) {
-  const form = new URLSearchParams(await readText(request, { limit: BODY_LIMIT }));
-  return { input: applicationFromForm(form), bot: filledHoneypot(form) };
-}
-
-async function readApplicationJson(request: Request) {
-  const body = await readJson(request, { limit: BODY_LIMIT, messages: { invalid: APPLICATION_MESSAGES.invalid } });
-  return { input: body as unknown, bot: filledHoneypot(body) };
-}
-
-/**
- * Reads POST /api/applications: JSON from the page's script, or a plain form post (`formPost`,
- * answered with a redirect to the thank-you page). 413 when too large, 400 for JSON that is not
- * an object (thrown as the HTTP helpers throw them).
- */
-export async function readApplicationRequest(request: Request) {
-  const formPost = isFormPost(request);
-  const { input, bot } = formPost ? await readApplicationForm(request) : await readApplicationJson(request);
-  return { input, bot, formPost };
 }

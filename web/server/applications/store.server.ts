@@ -2,13 +2,14 @@
 // the changer saw. Every creation and change writes a history entry whose id is the change
 // sequence of the live event stream, and announces it on the `applications` channel (NOTIFY, sent
 // at commit), so every server process on the database hears it.
-import { and, asc, desc, eq, gt, max, sql, type SQL } from 'drizzle-orm';
-import type {
-  ApplicationFilter,
-  ApplicationRecord,
-  ApplicationStatus,
-  ApplicationType,
-  HistoryEntry,
+import { and, asc, desc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
+import {
+  applicationId,
+  type ApplicationFilter,
+  type ApplicationRecord,
+  type ApplicationStatus,
+  type ApplicationType,
+  type HistoryEntry,
 } from '~/lib/applications';
 import { APPLICATION_API_MESSAGES } from '~/copy/dashboard';
 import { getConfig } from '../config.server';
@@ -53,6 +54,7 @@ export const toApplicationRecord = (row: Row): ApplicationRecord => ({
   version: row.version,
   updatedBy: memberRef(row.updatedById, row.updatedByName),
   decisionMail: publicSummary(row.decisionMail),
+  sentMail: row.sentMail ?? null,
 });
 
 const memberRef = (id: string | null, name: string | null) =>
@@ -147,7 +149,9 @@ function filterWhere(filter: Partial<ApplicationFilter>): SQL | undefined {
   if (filter.type) conditions.push(eq(t.applicationType, filter.type));
   if (filter.status) conditions.push(eq(t.status, filter.status));
   if (filter.q) {
-    const q = filter.q.toLowerCase();
+    // The search and the fields folded alike, by the database (the browser's matchesFilter spells
+    // lower case the same way: foldCase); `position`, not LIKE, so % and _ are letters.
+    const q = sql`lower(${filter.q})`;
     conditions.push(sql`(position(${q} in lower(${t.name})) > 0 or position(${q} in lower(${t.email})) > 0)`);
   }
   return conditions.length ? and(...conditions) : undefined;
@@ -158,6 +162,15 @@ export async function listApplications(filter: Partial<ApplicationFilter> = {}):
   const { db } = getDatabase();
   const rows = await db.select().from(t).where(filterWhere(filter)).orderBy(desc(t.createdAt), desc(t.id));
   return rows.map(toApplicationRecord);
+}
+
+/** The applicants' names of the applications among `ids` that exist (the others are not in the map). */
+export async function applicantNames(ids: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)].filter((id) => applicationId.safeParse(id).success);
+  if (!wanted.length) return new Map();
+  const { db } = getDatabase();
+  const rows = await db.select({ id: t.id, name: t.name }).from(t).where(inArray(t.id, wanted));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function getApplication(id: string): Promise<ApplicationRecord | undefined> {
@@ -180,8 +193,14 @@ export interface StatusChangeOptions {
   expectedVersion?: number;
   /** The team member who changes it (written to the record and its history). */
   by?: ChangedBy;
-  /** Runs in the change's transaction when it changes something (the caller records it there). */
-  withinTransaction?: (tx: Db, change: { from: ApplicationStatus; application: ApplicationRecord }) => Promise<void>;
+  /**
+   * Runs in the change's transaction when it changes something (the caller records it there);
+   * `undo`: the change took back a decision whose mail still waited (scheduleDecisionMail).
+   */
+  withinTransaction?: (
+    tx: Db,
+    change: { from: ApplicationStatus; application: ApplicationRecord; undo: boolean },
+  ) => Promise<void>;
   now?: Date;
 }
 
@@ -204,7 +223,7 @@ export async function setApplicationStatus(
     if (expectedVersion !== undefined && row.version !== expectedVersion)
       return { ...fail('conflict', APPLICATION_API_MESSAGES.conflict), current: toApplicationRecord(row) };
     if (row.status === status) return ok({ application: toApplicationRecord(row), changed: false });
-    const decisionMail = await scheduleDecisionMail(tx, {
+    const { summary: decisionMail, undo } = await scheduleDecisionMail(tx, {
       applicationId: id,
       from: row.status,
       to: status,
@@ -226,7 +245,7 @@ export async function setApplicationStatus(
       .returning();
     const seq = await addHistory(tx, id, row.status, status, by);
     const application = toApplicationRecord(updated!);
-    await withinTransaction?.(tx, { from: row.status, application });
+    await withinTransaction?.(tx, { from: row.status, application, undo });
     await announce(tx, { seq, id });
     return ok({ application, changed: true });
   });
@@ -261,9 +280,18 @@ export async function recordDecisionMailOutcome(
     if (!row) return undefined;
     const outcome = await settle(tx);
     if (!outcome) return undefined;
-    // A newer decision's mail is what the record shows; an older one only adds to the history.
-    if (!row.decisionMail || row.decisionMail.mailId <= mailId)
-      await tx.update(t).set({ decisionMail: outcome.summary }).where(eq(t.id, applicationId));
+    // A newer decision's mail is what the record shows; an older one only adds to the history. A
+    // mail that went out is what the applicant was told, whichever decision is the latest.
+    const latest = !row.decisionMail || row.decisionMail.mailId <= mailId;
+    const sent = outcome.entry?.mail.status === 'sent' ? outcome.entry.mail : undefined;
+    if (latest || sent)
+      await tx
+        .update(t)
+        .set({
+          ...(latest ? { decisionMail: outcome.summary } : {}),
+          ...(sent ? { sentMail: { decision: sent.decision, at: outcome.summary.at } } : {}),
+        })
+        .where(eq(t.id, applicationId));
     if (outcome.entry) {
       const seq = await addHistory(tx, applicationId, row.status, row.status, outcome.entry.by, outcome.entry.mail);
       await announce(tx, { seq, id: applicationId });

@@ -25,6 +25,22 @@ describe('the pool', () => {
     expect(activePool(pool, 'trainer').map((g) => g.key)).toEqual(['t']);
   });
 
+  test('a group whose link is not a WhatsApp invitation is skipped; a link is sent in the URL form (ASCII)', () => {
+    const written = [
+      group('phish', 5, { inviteUrl: 'https://evil.example/phish' }),
+      group('look-alike', 5, { inviteUrl: 'https://chat.whatsapp.com.evil.example/x' }),
+      group('http', 5, { inviteUrl: 'http://chat.whatsapp.com/x' }),
+      group('split', 5, { inviteUrl: 'https://chat.whatsapp.com/x\r\nSet-Cookie: a=1' }),
+      group('tab', 5, { inviteUrl: 'https://chat.whatsapp.com/x\ty' }),
+      group('c1', 5, { inviteUrl: 'https://chat.whatsapp.com/x\u0085' }),
+      group('script', 5, { inviteUrl: 'javascript:alert(1)//https://chat.whatsapp.com/' }),
+      group('euro', 5, { inviteUrl: 'https://chat.whatsapp.com/Grüße€ a' }),
+    ];
+    expect(activePool(written, 'reiter').map((g) => [g.key, g.inviteUrl])).toEqual([
+      ['euro', 'https://chat.whatsapp.com/Gr%C3%BC%C3%9Fe%E2%82%AC%20a'],
+    ]);
+  });
+
   test('the current group is the first that has not reached its capacity', () => {
     const riders = activePool(pool, 'reiter');
     expect(currentGroup(riders, new Map())?.key).toBe('a');

@@ -3,14 +3,23 @@
 // campaign is kept. No database, no clock.
 import type { CommunityGroup } from '~/lib/content-types';
 import { CAMPAIGN_PARAMS, type CommunityAudience } from '~/lib/community';
-import { cleanUtm } from '../insights/insights.server';
+import { whatsappInvite } from '~schemas/whatsapp-link';
+import { cleanUtm } from '../http/http.server';
 
 /** The share of a group's capacity (in percent) at which the team is told, once, that it is nearly full. */
 export const ANNOUNCE_PERCENT = 90;
 
-/** The active groups of an audience, in the Studio's order. */
-export const activePool = (groups: readonly CommunityGroup[], audience: CommunityAudience) =>
-  groups.filter((g) => g.audience === audience && g.active !== false);
+/**
+ * The active groups of an audience, in the Studio's order, each with its link as a redirect sends
+ * it. A group whose link is not a WhatsApp invitation (written past the Studio) is skipped: the
+ * stable link never sends a visitor anywhere else, and launch readiness names the group.
+ */
+export function activePool(groups: readonly CommunityGroup[], audience: CommunityAudience): CommunityGroup[] {
+  return groups.flatMap((g) => {
+    const inviteUrl = g.audience === audience && g.active !== false ? whatsappInvite(g.inviteUrl) : undefined;
+    return inviteUrl ? [{ ...g, inviteUrl }] : [];
+  });
+}
 
 /** Counted clicks by group key (a group never clicked has none). */
 export type ClickCounts = ReadonlyMap<string, number>;

@@ -11,15 +11,19 @@ import {
   decisionMailsQuery,
   landingPageQuery,
   legalPageQuery,
+  newsletterQuery,
+  newslettersQuery,
   siteSettingsQuery,
-} from '../../../schemas/queries';
+} from '~schemas/queries';
 import type {
   CommunityGroupsQueryResult,
   DecisionMailsQueryResult,
   LandingPageQueryResult,
   LegalPageQueryResult,
+  NewsletterQueryResult,
+  NewslettersQueryResult,
   SiteSettingsQueryResult,
-} from '../../../schemas/sanity.types';
+} from '~schemas/sanity.types';
 import type {
   LandingContent,
   LandingResult,
@@ -29,6 +33,7 @@ import type {
   SiteSettings,
   CommunityGroup,
 } from '~/lib/content-types';
+import type { NewsletterCheck } from '~/lib/newsletter';
 import { LEGAL_PAGES } from '~/lib/public-pages';
 import { sanityConfig } from '../config.server';
 import { log } from '../log.server';
@@ -37,6 +42,7 @@ import { ImagePipeline } from './images.server';
 import { blocks, mapLanding, mapSettings, operatorBlocks, required, withoutNulls } from './mapping.server';
 import { bundledSource, draftSource, sanitySource, type ContentSource } from './source.server';
 import { launchPlaceholders } from './launch-readiness.server';
+import { loadNewsletter, type LoadedNewsletter, type NewsletterSummary } from './newsletters.server';
 
 export { ContentError } from './mapping.server';
 export { followPublishes } from './live-events.server';
@@ -44,6 +50,7 @@ export { sanityClient } from './source.server';
 export { decisionMailTextFor, type DecisionMailTexts } from './decision-mails.server';
 export { renderedContentContext } from './rendered-content.server';
 export { logPlaceholders } from './launch-readiness.server';
+export type { NewsletterSummary } from './newsletters.server';
 
 /** Which content to load: the published one (default, cached) or the editor's drafts (preview). */
 export interface ContentOptions {
@@ -62,6 +69,7 @@ interface ContentState {
   community?: Promise<CommunityGroup[]>;
   legal: Map<LegalSlug, Promise<LegalPage>>;
   decisionMails?: Promise<DecisionMailTexts>;
+  newsletters?: Promise<LoadedNewsletter[]>;
 }
 
 let state: ContentState | undefined;
@@ -174,6 +182,38 @@ export const getCommunityGroups = () => communityOf(current());
  */
 export const getDecisionMailTexts = () => decisionMailsOf(current());
 
+/**
+ * Every published newsletter, most recently changed first, each with what keeps it from being sent
+ * (`problems`, German; empty when it can be sent). Read from the content this instance serves: a
+ * publish in the Studio arrives with the next content sync, as every other change does.
+ */
+export async function getNewsletters(): Promise<NewsletterSummary[]> {
+  return (await newslettersOf(current())).map((n) => n.summary);
+}
+
+/**
+ * One newsletter, checked: `{ newsletter, problems: [] }` when it can be sent, `{ newsletter: null,
+ * problems }` when not, null when there is none with this id. Published content, or with
+ * `{ draft: true }` the editor's draft (fresh, without stega marks: the mail preview shows it).
+ */
+export async function getNewsletter(id: string, options?: ContentOptions): Promise<NewsletterCheck | null> {
+  if (!options?.draft) return (await newslettersOf(current())).find((n) => n.summary.id === id)?.check ?? null;
+  const s = draftState();
+  const raw = await s.source.fetch<NewsletterQueryResult>(newsletterQuery, { id });
+  return raw ? (await loadNewsletter(await withoutStega(raw), s.source, s.pipeline)).check : null;
+}
+
+function newslettersOf(s: ContentState): Promise<LoadedNewsletter[]> {
+  return memo(
+    () => s.newsletters,
+    (p) => (s.newsletters = p),
+    async () => {
+      const raw = (await s.source.fetch<NewslettersQueryResult>(newslettersQuery)) ?? [];
+      return Promise.all(raw.map((n) => loadNewsletter(n, s.source, s.pipeline)));
+    },
+  );
+}
+
 function decisionMailsOf(s: ContentState): Promise<DecisionMailTexts> {
   return memo(
     () => s.decisionMails,
@@ -285,6 +325,9 @@ function loadEverything(s: ContentState) {
     // must not keep a publish of the pages out: its error goes into the fingerprint instead.
     decisionMailsOf(s).catch((error: unknown) => ({ error: String(error) })),
     communityOf(s),
+    // In the fingerprint, so that a published newsletter reaches every instance; loading registers
+    // the originals of its images, which the image route then serves.
+    newslettersOf(s).then((all) => all.map((n) => n.check)),
   ] as const);
 }
 
@@ -305,11 +348,12 @@ export interface FreshContent {
  */
 export async function loadFreshContent(): Promise<FreshContent> {
   const fresh = newState();
-  // The decision mails and the community's pool are part of the fingerprint: a changed mail text
-  // or a replaced invitation link is a change every instance adopts, although no page shows it.
-  const [settings, landing, legal, decisionMails, community] = await loadEverything(fresh);
+  // The decision mails, the community's pool and the newsletters are part of the fingerprint: a
+  // changed mail text, a replaced invitation link or a published newsletter is a change every
+  // instance adopts, although no page shows it.
+  const [settings, landing, legal, decisionMails, community, newsletters] = await loadEverything(fresh);
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify({ settings, landing, legal, decisionMails, community }))
+    .update(JSON.stringify({ settings, landing, legal, decisionMails, community, newsletters }))
     .digest('hex');
   return {
     source: fresh.source.kind,

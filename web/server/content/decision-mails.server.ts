@@ -3,8 +3,8 @@
 // takes any document: a text that fails the same check is replaced by the bundled dataset's text
 // of that mail (and named in a warning), so an applicant never gets a broken mail. A project that
 // has no such document yet (created before this feature) gets the bundled texts as a whole.
-import type { DecisionMailsQueryResult } from '../../../schemas/sanity.types';
-import { placeholderProblem } from '../../../schemas/decision-mail-placeholders';
+import type { DecisionMailsQueryResult } from '~schemas/sanity.types';
+import { placeholderProblem } from '~schemas/decision-mail-placeholders';
 import { APPLICATION_TYPES, type ApplicationType, type Decision } from '~/lib/applications';
 
 export interface DecisionMailText {

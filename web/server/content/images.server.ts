@@ -9,17 +9,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vercelStegaClean } from '@vercel/stega';
 import type { ResponsiveImage } from '~/lib/content-types';
-import { renditionUrl, type ImageFormat } from '~/lib/image-urls';
+import { assetKey, mailRendition, renditionUrl, renditionWidths, type ImageFormat } from '~/lib/image-urls';
+
+export { assetKey, renditionWidths };
 
 // sharp is loaded on first use: importing it costs ~0.3 s, which a build or a start need not pay.
 const loadSharp = () => import('sharp').then((m) => m.default);
 
-/**
- * Widths offered in srcset; never wider than the original. The small ones serve the seal (shown 40
- * to 80 px wide, up to 160 device pixels on a phone), which otherwise loads a 480 px file.
- */
-export const RENDITION_WIDTHS = [160, 320, 480, 800, 1200, 1600, 1920] as const;
-const MAX_WIDTH = 1920;
+// The widths offered (~/lib/image-urls) are never wider than the original. The small ones serve the
+// seal (shown 40 to 80 px wide, up to 160 device pixels on a phone), which otherwise loads a 480 px file.
 export const FORMATS = ['avif', 'webp'] as const satisfies readonly ImageFormat[];
 
 export interface ImageAssetFacts {
@@ -38,22 +36,7 @@ export interface RawImage {
 
 /** Bumped whenever encoder settings change, so cached renditions are made again. */
 const RENDITION_SET = 'v1';
-const ASSET_ID = /^image-([a-f0-9]{40}-\d+x\d+)-([a-z0-9]+)$/;
-const RENDITION_NAME = /^([a-f0-9]{40})-(\d+)x(\d+)-(\d+)\.(avif|webp)$/;
-
-/** `image-<sha1>-<w>x<h>-<ext>` → `<sha1>-<w>x<h>` (content-addressed: a new file gets a new key). */
-export function assetKey(assetId: string) {
-  const match = ASSET_ID.exec(assetId);
-  if (!match) throw new Error(`Not an image asset id: ${assetId}`);
-  return { key: match[1]!, ext: match[2]! };
-}
-
-export function renditionWidths(originalWidth: number): number[] {
-  const largest = Math.min(originalWidth, MAX_WIDTH);
-  const widths: number[] = RENDITION_WIDTHS.filter((w) => w < largest);
-  widths.push(largest);
-  return widths;
-}
+const RENDITION_NAME = /^([a-f0-9]{40})-(\d+)x(\d+)-(\d+)\.(avif|webp|jpg|png)$/;
 
 export interface ImagePipelineOptions {
   cacheDir: string;
@@ -117,6 +100,18 @@ export class ImagePipeline {
     };
   }
 
+  /**
+   * Registers the original of a mail's image (downloading a remote one) and returns the URL path of
+   * its one mail rendition (JPEG or PNG, ~/lib/image-urls mailRendition).
+   */
+  async mailImage(asset: { _id: string; url: string }): Promise<string> {
+    const { key, ext } = assetKey(asset._id);
+    await this.registerOriginal(key, ext, asset.url);
+    const { url } = mailRendition(asset._id);
+    this.known.add(url.slice('/images/'.length));
+    return url;
+  }
+
   private registerOriginal(key: string, ext: string, url: string) {
     let original = this.originals.get(key);
     if (!original) {
@@ -172,10 +167,7 @@ export class ImagePipeline {
         if (!original) return undefined;
         const sharp = await loadSharp();
         const pipeline = sharp(original).resize({ width: Number(width), withoutEnlargement: true });
-        const data =
-          format === 'avif'
-            ? await pipeline.avif({ quality: 55, effort: 0 }).toBuffer()
-            : await pipeline.webp({ quality: 78, effort: 3 }).toBuffer();
+        const data = await encode(pipeline, format);
         await writeAtomically(file, data);
         return file;
       })().finally(() => this.inFlight.delete(name));
@@ -210,6 +202,22 @@ export class ImagePipeline {
     const sharp = await loadSharp();
     const data = await sharp(file).resize({ width: 16 }).blur(0.6).webp({ quality: 40 }).toBuffer();
     return `data:image/webp;base64,${data.toString('base64')}`;
+  }
+}
+
+type SharpPipeline = ReturnType<Awaited<ReturnType<typeof loadSharp>>>;
+
+/** One rendition's bytes. A mail's JPEG lies on white: a transparent part would turn black. */
+function encode(pipeline: SharpPipeline, format: ImageFormat) {
+  switch (format) {
+    case 'avif':
+      return pipeline.avif({ quality: 55, effort: 0 }).toBuffer();
+    case 'webp':
+      return pipeline.webp({ quality: 78, effort: 3 }).toBuffer();
+    case 'jpg':
+      return pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+    case 'png':
+      return pipeline.png({ compressionLevel: 9 }).toBuffer();
   }
 }
 

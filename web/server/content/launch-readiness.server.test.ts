@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { PortableTextBlock } from '~/lib/content-types';
 import { landingFixture } from '../../../tests/fixtures/landing';
+import { NOT_WHATSAPP } from '~/lib/launch-readiness';
 import { launchPlaceholders } from './launch-readiness.server';
 import { operatorBlocks } from './mapping.server';
 
@@ -40,7 +41,7 @@ describe('launch readiness', () => {
     ).toEqual([]);
   });
 
-  test('each placeholder is named once, with where it is and what marks it', () => {
+  test('each placeholder is named once, with its place in the Studio (in the Studio’s words) and what marks it', () => {
     const settings = structuredClone(ready.settings);
     // The riders' only group still has the bundled link; the trainers have no active group.
     const communityGroups = [
@@ -61,13 +62,40 @@ describe('launch readiness', () => {
       legalPages: [imprint],
     });
     expect(found.map((p) => [p.where, p.marker])).toEqual([
-      ['Site settings › Community › riders’ group “Reiterclub” › invitation', 'PLATZHALTER'],
-      ['Site settings › Community › trainers’ WhatsApp group', 'missing'],
-      ['Site settings › Instagram › profile address', 'dein.profil'],
-      ['Site settings › Imprint (operator) › postcode', '[…]'],
-      ['Site settings › Imprint (operator) › e-mail address', 'example.org'],
-      ['Impressum › text', '[…]'],
+      ['Website-Einstellungen › WhatsApp-Gruppen (Community) › „Reiterclub“ › Einladungslink', 'PLATZHALTER'],
+      ['Website-Einstellungen › WhatsApp-Gruppen (Community) › aktive Gruppe für Trainerinnen', 'missing'],
+      ['Website-Einstellungen › Instagram (Über mich) › Profil-Adresse', 'dein.profil'],
+      ['Website-Einstellungen › Betreiberin (Impressum) › PLZ', '[…]'],
+      ['Website-Einstellungen › Betreiberin (Impressum) › E-Mail-Adresse', 'example.org'],
+      ['Rechtstexte › Impressum › Text', '[…]'],
     ]);
     expect(found[0]!.value).toBe('https://chat.whatsapp.com/PLATZHALTER-REITERCLUB');
+  });
+
+  test('an active group whose link is not a WhatsApp invitation is named as the Studio labels its field', () => {
+    const communityGroups = [
+      group('reiter', 'Reiterclub', 'https://evil.example/phish'),
+      group('reiter', 'Zweite', 'https://chat.whatsapp.com/Ab12\r\nSet-Cookie: a=1'),
+      { ...group('reiter', 'Alte', 'https://evil.example/old'), active: false },
+      group('trainer', 'Trainerinnen', 'https://chat.whatsapp.com/Zy98Xw76Vu54Ts32'),
+    ];
+    const found = launchPlaceholders({
+      settings: ready.settings,
+      communityGroups,
+      mediaReferences: ready.mediaReferences,
+      legalPages: [],
+    });
+    expect(found).toEqual([
+      {
+        where: 'Website-Einstellungen › WhatsApp-Gruppen (Community) › „Reiterclub“ › Einladungslink',
+        value: 'https://evil.example/phish',
+        marker: NOT_WHATSAPP,
+      },
+      {
+        where: 'Website-Einstellungen › WhatsApp-Gruppen (Community) › „Zweite“ › Einladungslink',
+        value: 'https://chat.whatsapp.com/Ab12\\u000d\\u000aSet-Cookie: a=1',
+        marker: NOT_WHATSAPP,
+      },
+    ]);
   });
 });

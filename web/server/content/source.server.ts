@@ -2,7 +2,7 @@
 // groq-js over the bundled dataset in CONTENT_DIR (Sanity's export format).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ClientConfig, SanityClient } from '@sanity/client';
 import { evaluate, parse } from 'groq-js';
 import { ImagePipeline } from './images.server';
@@ -13,6 +13,8 @@ export const SANITY_API_VERSION = '2025-10-01';
 export interface ContentSource {
   kind: 'bundled' | 'sanity';
   fetch<T>(query: string, params?: Record<string, unknown>): Promise<T>;
+  /** Whether an image asset's URL is one of this dataset's files (a newsletter shows no other). */
+  holdsImage(url: string): boolean;
 }
 
 export interface SanitySettings {
@@ -43,10 +45,33 @@ export async function sanityClient(
   });
 }
 
+/**
+ * The project's own image files: `https://cdn.sanity.io/images/<project>/<dataset>/…`, or below the
+ * configured API host (a stand-in of Sanity's API serves them itself).
+ */
+function sanityImages({ projectId, dataset, apiHost }: SanitySettings) {
+  const prefixes = ['https://cdn.sanity.io', ...(apiHost ? [apiHost.replace(/\/+$/, '')] : [])].map(
+    (origin) => `${origin}/images/${projectId}/${dataset}/`,
+  );
+  return (url: string) => within(prefixes, url);
+}
+
+/** Whether `url`, read as a browser reads it (dot segments resolved), lies below one of `prefixes`. */
+function within(prefixes: string[], url: string) {
+  let href: string;
+  try {
+    href = new URL(url).href;
+  } catch {
+    return false;
+  }
+  return prefixes.some((prefix) => href.startsWith(prefix));
+}
+
 export function sanitySource(settings: SanitySettings): ContentSource {
   const client = sanityClient(settings);
   return {
     kind: 'sanity',
+    holdsImage: sanityImages(settings),
     fetch: async <T>(query: string, params: Record<string, unknown> = {}) => (await client).fetch<T>(query, params),
   };
 }
@@ -64,6 +89,7 @@ export function draftSource(settings: SanitySettings & { token: string; studioUr
   });
   return {
     kind: 'sanity',
+    holdsImage: sanityImages(settings),
     fetch: async <T>(query: string, params: Record<string, unknown> = {}) => (await client).fetch<T>(query, params),
   };
 }
@@ -89,8 +115,10 @@ export function bundledSource(contentDir: string): ContentSource {
     );
     return [...documents, ...assets];
   };
+  const images = `${pathToFileURL(path.join(contentDir, 'images')).href}/`;
   return {
     kind: 'bundled',
+    holdsImage: (url) => within([images], url),
     fetch: async <T>(query: string, params: Record<string, unknown> = {}) => {
       dataset ??= load();
       dataset.catch(() => (dataset = undefined));

@@ -78,7 +78,14 @@ export async function startBackupChannel(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(file, () => resolve());
+    // The socket file is made by listen() itself (synchronously): under a umask that leaves it to
+    // the server's user from its first moment, rather than made private after another could connect.
+    const umask = process.umask(0o077);
+    try {
+      server.listen(file, () => resolve());
+    } finally {
+      process.umask(umask);
+    }
   });
   chmodSync(file, 0o600);
   return () =>

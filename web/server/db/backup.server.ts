@@ -27,6 +27,7 @@ import pg from 'pg';
 import { NoBackupChannelError, requestDump } from './backup-channel.server.ts';
 import { openDatabase } from './db.server.ts';
 import { acquireDirLock, DataDirLockedError } from './dir-lock.server.ts';
+import { ensurePrivateDir } from './data-dir.server.ts';
 
 const run = promisify(execFile);
 
@@ -317,7 +318,7 @@ async function restorePgDump(databaseUrl: string, file: string) {
 
 async function restorePglite(dataDir: string, file: string) {
   const dir = path.resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   let release: () => void;
   try {
     release = acquireDirLock(dir);

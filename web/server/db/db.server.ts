@@ -1,7 +1,7 @@
 // Connection and migrations. PostgreSQL when DATABASE_URL is set, embedded PGlite (real Postgres
 // compiled to WASM) in DATA_DIR otherwise. Both get the same Drizzle schema and migrations, and
 // the same LISTEN/NOTIFY interface for live updates.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,7 +15,9 @@ import pg from 'pg';
 import { log } from '../log.server.ts';
 import * as schema from './schema.ts';
 import { acquireDirLock } from './dir-lock.server.ts';
+import { ensurePrivateDir, keepPrivate } from './data-dir.server.ts';
 import { isDatabaseUnavailable } from './db-unavailable.server.ts';
+import { GroupCommit, type Waiting as GroupCommitWaiting } from './group-commit.server.ts';
 
 export { schema };
 export type { DecisionMailSummary } from './schema.ts';
@@ -79,7 +81,7 @@ async function openPglite(dataDir: string, load?: Blob): Promise<Database> {
   let releaseLock = () => {};
   let dbDir = dataDir;
   if (!inMemory) {
-    mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDir(dataDir);
     // Two PGlite instances on one directory silently lose writes: refuse a second process.
     releaseLock = acquireDirLock(dataDir);
     dbDir = path.join(dataDir, 'pglite');
@@ -88,6 +90,9 @@ async function openPglite(dataDir: string, load?: Blob): Promise<Database> {
     const client = await PGlite.create(inMemory ? undefined : dbDir, load ? { loadDataDir: load } : {});
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    // PGlite sets its files' modes itself (a new database's 0666, the caches it writes at start
+    // 0644); what it writes from now on is 0600.
+    if (!inMemory) keepPrivate(dbDir);
     return {
       kind: 'pglite',
       db: db as unknown as Db,
@@ -294,5 +299,28 @@ export function setDatabase(database: Database | undefined) {
 
 export { isDatabaseUnavailable } from './db-unavailable.server.ts';
 export { DataDirLockedError } from './dir-lock.server.ts';
+export { ensurePrivateDir } from './data-dir.server.ts';
 export { startBackupChannel } from './backup-channel.server.ts';
-export { GroupCommit, type Waiting as GroupCommitWaiting } from './group-commit.server.ts';
+export { GroupCommit, type GroupCommitWaiting };
+
+/**
+ * The GroupCommit of the current database, made on first use (a test that sets another database
+ * gets its own): `postgresInFlight` batches at once on PostgreSQL, one on PGlite (it runs one query
+ * at a time anyway), each of at most `maxBatch` items.
+ */
+export function groupCommitPerDatabase<Item, Result>(
+  commit: (batch: GroupCommitWaiting<Item, Result>[]) => Promise<void>,
+  postgresInFlight: number,
+  maxBatch: number,
+): () => GroupCommit<Item, Result> {
+  const groups = new WeakMap<object, GroupCommit<Item, Result>>();
+  return () => {
+    const database = getDatabase();
+    let group = groups.get(database.db);
+    if (!group) {
+      group = new GroupCommit(commit, database.kind === 'postgres' ? postgresInFlight : 1, maxBatch);
+      groups.set(database.db, group);
+    }
+    return group;
+  };
+}

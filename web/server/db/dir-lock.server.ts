@@ -87,7 +87,7 @@ export function acquireDirLock(dir: string, { heartbeatMs = LOCK_HEARTBEAT_MS } 
   const mine = JSON.stringify(me);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(file, 'wx');
+      const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, mine);
       closeSync(fd);
       const heartbeat = setInterval(() => {

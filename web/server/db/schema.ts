@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -18,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DecisionMailState } from '../../lib/applications';
+import type { DecisionMailState, SentDecisionMail } from '../../lib/applications';
 
 /** An application's latest decision mail as its record shows it, and which row of decision_mails that is. */
 export type DecisionMailSummary = DecisionMailState & { mailId: number };
@@ -41,6 +42,11 @@ export const signups = pgTable(
     /** Double opt-in: set when the confirmation link is clicked. */
     newsletterConfirmedAt: at('newsletter_confirmed_at'),
     newsletterUnsubscribedAt: at('newsletter_unsubscribed_at'),
+    /**
+     * Set when the receiving mail server refused this address for good (a 5xx to RCPT TO) for a
+     * newsletter: no further newsletters go to it.
+     */
+    newsletterUndeliverableAt: at('newsletter_undeliverable_at'),
     // The confirmation mail is a row of mail_outbox (signup_id), queued in the signup's commit.
   },
   (t) => [
@@ -78,6 +84,11 @@ export const applications = pgTable(
      * written in the transactions that change it, so that every read of the record has it.
      */
     decisionMail: jsonb('decision_mail').$type<DecisionMailSummary>(),
+    /**
+     * The decision the applicant was last told by mail and when, written in the transaction that
+     * marks a decision mail sent (whether or not it is still the latest decision).
+     */
+    sentMail: jsonb('sent_mail').$type<SentDecisionMail>(),
   },
   (t) => [
     check('applications_type_check', sql`${t.applicationType} in ('Mentor', 'Mentee', 'Business Partner')`),
@@ -225,6 +236,90 @@ export const mailOutbox = pgTable(
 );
 
 /**
+ * A budget of sends per minute shared by every server process (web/server/mail/rate.server.ts): a
+ * token bucket per kind of mail that has a rate (the newsletters), refilled by the database's clock.
+ */
+export const mailSendBudgets = pgTable('mail_send_budgets', {
+  bucket: text('bucket').primaryKey(),
+  /** Sends that may start now (fractions accrue between takes). */
+  tokens: doublePrecision('tokens').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * A newsletter of the Studio once an owner sent it (web/server/newsletter/): what was sent (the
+ * checked document, rendered for each recipient from here, so an edit in the Studio meanwhile
+ * changes no mail), to how many, by whom, and where the sending stands. One row per newsletter: it
+ * is sent once.
+ */
+export const newsletterSends = pgTable(
+  'newsletter_sends',
+  {
+    /** The Studio document's id. */
+    newsletterId: text('newsletter_id').primaryKey(),
+    subject: text('subject').notNull(),
+    audience: text('audience', { enum: ['alle', 'reiter', 'trainer'] }).notNull(),
+    /** The newsletter as it was sent (checked, ~/lib/newsletter's Newsletter). */
+    newsletter: jsonb('newsletter').$type<Record<string, unknown>>().notNull(),
+    /** sending; paused (nothing is claimed until resumed); sent (no recipient waits any more). */
+    status: text('status', { enum: ['sending', 'paused', 'sent'] })
+      .notNull()
+      .default('sending'),
+    /** The size of the list frozen at the send. */
+    recipients: integer('recipients').notNull(),
+    /** The figures once sent (while sending they are counted from newsletter_recipients). */
+    sent: integer('sent'),
+    failed: integer('failed'),
+    startedAt: at('started_at').notNull(),
+    pausedAt: at('paused_at'),
+    finishedAt: at('finished_at'),
+    /** The owner who sent it, and their name then. */
+    byId: text('by_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    byName: text('by_name'),
+  },
+  (t) => [
+    check('newsletter_sends_audience_check', sql`${t.audience} in ('alle', 'reiter', 'trainer')`),
+    check('newsletter_sends_status_check', sql`${t.status} in ('sending', 'paused', 'sent')`),
+  ],
+);
+
+/**
+ * The recipients of a send, frozen in its transaction (one row per address), each a row of the
+ * mail queue (claimed with SKIP LOCKED, a lease, growing waits): pending until settled as sent,
+ * failed (refused for good, or given up after a day) or skipped (unsubscribed, undeliverable or
+ * deleted before its turn). No address is copied here: the signup is read when the mail is sent.
+ */
+export const newsletterRecipients = pgTable(
+  'newsletter_recipients',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    newsletterId: text('newsletter_id')
+      .notNull()
+      .references(() => newsletterSends.newsletterId, { onDelete: 'cascade' }),
+    /** Null once the signup is deleted (then the mail is skipped). */
+    signupId: text('signup_id').references(() => signups.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    claimedAt: at('claimed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: at('sent_at'),
+    /** When it failed or was skipped. */
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    check('newsletter_recipients_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'skipped')`),
+    uniqueIndex('newsletter_recipients_signup_idx').on(t.newsletterId, t.signupId),
+    index('newsletter_recipients_status_idx').on(t.newsletterId, t.status),
+    // The claims look only at rows still waiting, in order.
+    index('newsletter_recipients_pending_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('newsletter_recipients_signup_id_idx').on(t.signupId),
+  ],
+);
+
+/**
  * Fixed-window counters for rate limits. Kept in the database (not in memory) so that a limit
  * holds across several server processes.
  */
@@ -322,10 +417,15 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     /**
-     * A team member's last request (ours, not Better Auth's): the idle timeout counts from here.
-     * Written at most once a minute; null means the session's creation.
+     * A team member's last click or key press in the dashboard, as the dashboard reports it (ours,
+     * not Better Auth's): the idle timeout counts from here. Null means the session's creation.
      */
     lastSeenAt: at('last_seen_at'),
+    /**
+     * Set when the session was opened by a second factor (a code from the authenticator app or a
+     * backup code): only such a session is a team member's session.
+     */
+    secondFactorVerified: boolean('second_factor_verified').notNull().default(false),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
@@ -347,6 +447,8 @@ export const authTwoFactors = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: at('locked_until'),
+    /** The time step (30 s) of the last code from the app that was accepted: it and earlier ones are refused. */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
   },
   (t) => [index('auth_two_factors_user_idx').on(t.userId)],
 );
@@ -459,10 +561,35 @@ export const teamInvitations = pgTable(
     usedAt: at('used_at'),
     /** Set when an owner withdrew it (or a newer invitation for the same address replaced it). */
     revokedAt: at('revoked_at'),
+    /**
+     * The member whose second factor an owner reset (null: an ordinary invitation). While it is
+     * open, that person is listed as a member waiting to set up a new one, and can be removed.
+     */
+    resetOfId: text('reset_of_id').references(() => authUsers.id, { onDelete: 'cascade' }),
   },
   (t) => [
     check('team_invitations_role_check', sql`${t.role} in ('owner', 'reviewer')`),
     index('team_invitations_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * Why an owner ended a member's sessions (a role change, a removal, a reset second factor), under
+ * a hash of each session's token: the sign-in form that browser shows next says why its
+ * dashboard closed. Kept 7 days.
+ */
+export const teamSessionEnds = pgTable(
+  'team_session_ends',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    reason: text('reason', { enum: ['role-changed', 'removed', 'second-factor-reset'] }).notNull(),
+    /** The new role, after a role change. */
+    role: text('role', { enum: ['owner', 'reviewer'] }),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('team_session_ends_reason_check', sql`${t.reason} in ('role-changed', 'removed', 'second-factor-reset')`),
+    index('team_session_ends_at_idx').on(t.at),
   ],
 );
 

@@ -1,7 +1,9 @@
-// Who a request comes from, as far as the server can know it: the address the nearest proxy we
-// trust saw (TRUST_PROXY counts them), and the key rate limits count that address under.
-import type { IncomingMessage } from 'node:http';
+// Who a request comes from, as far as the server can know it: the address the outermost proxy we
+// trust saw, and the key rate limits count that address under. Which X-Forwarded-For entry that is
+// has one rule, Express's `trust proxy` (proxy-addr), set to TRUST_PROXY's count of proxies in the
+// composition root; req.protocol and req.hostname follow the same setting.
 import { isIP } from 'node:net';
+import type { Request } from 'express';
 
 /** `1.2.3.4`, `1.2.3.4:5678`, `2001:db8::1`, `[2001:db8::1]:443` → the address alone; undefined if it is none. */
 function addressOnly(entry: string): string | undefined {
@@ -13,30 +15,15 @@ function addressOnly(entry: string): string | undefined {
 }
 
 /**
- * The client's address behind `hops` reverse proxies. Each proxy appends the address it was
- * connected from to `X-Forwarded-For`, so the entries a client writes itself stand to the left of
- * everything the proxies added: the address is the entry the outermost trusted proxy added, the
- * `hops`-th from the right. With no proxy trusted (0), or no header, it is the socket's address.
+ * The client's address: Express's `req.ip`. Behind n trusted proxies (`trust proxy` = n) each
+ * proxy appends the address it was connected from to `X-Forwarded-For`, so the entries a client
+ * writes itself stand to the left of everything the proxies added; req.ip is the n-th entry from the
+ * right (the left-most when there are fewer), the socket's address with no proxy trusted or no
+ * header. Here a port or brackets are dropped, and an entry that is no address falls back to the
+ * socket's.
  */
-export function clientAddress(
-  socketAddress: string | undefined,
-  forwardedFor: string | string[] | undefined,
-  hops: number,
-): string {
-  const direct = socketAddress || 'unknown';
-  if (hops <= 0 || forwardedFor === undefined) return direct;
-  const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (!entries.length) return direct;
-  // Fewer entries than proxies: every entry was written by a trusted proxy; the first is the client.
-  return addressOnly(entries[Math.max(0, entries.length - hops)]!) ?? direct;
-}
-
-/** The client address of a Node request (the socket, or X-Forwarded-For behind `hops` trusted proxies). */
-export const clientAddressOf = (req: IncomingMessage, hops: number) =>
-  clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], hops);
+export const clientAddressOf = (req: Request): string =>
+  addressOnly(req.ip ?? '') ?? (req.socket.remoteAddress || 'unknown');
 
 /** An IPv6 address as its 8 groups (numbers), or undefined. Understands `::` and a dotted IPv4 tail. */
 function ipv6Groups(address: string): number[] | undefined {

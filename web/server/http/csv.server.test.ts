@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BOM, csvCell, toCsv } from './csv.server';
+import { BOM, csvCell, excelTime, toCsv } from './csv.server';
 
 describe('CSV for German Excel', () => {
   test('starts with a UTF-8 BOM, separates with semicolons, ends lines with CRLF', () => {
@@ -10,15 +10,12 @@ describe('CSV for German Excel', () => {
   });
 
   test('quotes separators, quotes and line breaks', () => {
-    expect(csvCell('a;b')).toBe('"a;b"');
+    for (const value of ['a;b', 'Zeile 1\nZeile 2', ' Leerzeichen']) expect(csvCell(value)).toBe(`"${value}"`);
     expect(csvCell('Sie sagte "hallo"')).toBe('"Sie sagte ""hallo"""');
-    expect(csvCell('Zeile 1\nZeile 2')).toBe('"Zeile 1\nZeile 2"');
-    expect(csvCell(' Leerzeichen')).toBe('" Leerzeichen"');
   });
 
   test('quotes commas and tabs, so a reader that splits on them sees one cell (never one starting with =)', () => {
-    expect(csvCell('Anna,=1+1')).toBe('"Anna,=1+1"');
-    expect(csvCell('Anna\t=1+1')).toBe('"Anna\t=1+1"');
+    for (const value of ['Anna,=1+1', 'Anna\t=1+1']) expect(csvCell(value)).toBe(`"${value}"`);
   });
 
   test('never lets a cell become a formula', () => {
@@ -40,5 +37,12 @@ describe('CSV for German Excel', () => {
     expect(csvCell(null)).toBe('');
     expect(csvCell(undefined)).toBe('');
     expect(csvCell(42)).toBe('42');
+  });
+
+  test('times are Berlin local times as German Excel reads them, in summer and in winter', () => {
+    expect(excelTime('2026-07-01T12:00:05.000Z')).toBe('01.07.2026 14:00:05');
+    expect(excelTime(new Date('2026-11-22T13:05:00Z'))).toBe('22.11.2026 14:05:00');
+    expect(excelTime(null)).toBe('');
+    expect(excelTime('not a time')).toBe('');
   });
 });

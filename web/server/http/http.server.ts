@@ -1,8 +1,12 @@
-// Small helpers for the JSON API (resource routes): reading a body with a size limit and answering
-// errors as JSON. Bad input is always a 4xx, never a 5xx.
+// The HTTP kit of the routes: reading a request's input (API routes and page actions alike) with a
+// size limit and its schema, and answering refusals and errors as JSON. Bad input is always a 4xx,
+// never a 5xx.
+import { getConfig } from '../config.server';
 import { isDatabaseUnavailable } from '../db/db.server';
 import { log } from '../log.server';
-import type { Failure, Problem, Result } from '../result.server';
+import type { z } from 'zod';
+import { checkInput, type FieldMessages, type Summary } from '~/lib/input';
+import { fail, type Failure, type Problem, type Result } from '../result.server';
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
@@ -26,6 +30,8 @@ const PROBLEM_STATUS: Record<Problem, number> = {
   'not-found': 404,
   conflict: 409,
   'upstream-failed': 502,
+  'too-large': 413,
+  unsupported: 415,
 };
 
 export const problemStatus = (problem: Problem) => PROBLEM_STATUS[problem];
@@ -110,31 +116,109 @@ export async function readText(request: Request, options: BodyOptions = {}): Pro
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-/** Reads a JSON object body: 413 when too large, 400 when it is not a JSON object. */
-export async function readJson(request: Request, options: BodyOptions = {}): Promise<Record<string, unknown>> {
-  const text = await readText(request, options);
-  const invalid = () => new HttpError(jsonError(400, options.messages?.invalid ?? 'Invalid JSON body'));
-  let body: unknown;
+const FORM = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
+const JSON_TYPE = 'application/json';
+
+/** A form's fields from its (capped) text: URL-encoded, or multipart (its text fields; a file is not read). */
+async function formOf(request: Request, text: string): Promise<URLSearchParams | undefined> {
+  if (hasMediaType(request, FORM)) return new URLSearchParams(text);
   try {
-    body = JSON.parse(text);
+    const parts = await new Response(text, {
+      headers: { 'Content-Type': request.headers.get('content-type')! },
+    }).formData();
+    const form = new URLSearchParams();
+    for (const [name, value] of parts) if (typeof value === 'string') form.append(name, value);
+    return form;
   } catch {
-    throw invalid();
+    return undefined;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid();
-  return body as Record<string, unknown>;
+}
+
+export interface InputOptions extends BodyOptions {
+  messages?: BodyOptions['messages'] & { unsupported?: string };
+  /**
+   * How a posted form (application/x-www-form-urlencoded) becomes the schema's input (a page's
+   * form, or a form post to the API); without it a form is refused 415.
+   */
+  form?: (form: URLSearchParams) => unknown;
+  /** Only a body declared application/json is read as JSON (anything else: 415); by default any
+   * body that is not a form is read as JSON, whatever its type says. */
+  jsonOnly?: boolean;
+  /** An empty body is this input instead of a refused JSON body (a command without options). */
+  empty?: { input: unknown };
+  /** The one message of a refused input, from every issue's (default: the first issue's). */
+  summary?: Summary;
+}
+
+/** What readInput answers: the checked input, or the refusal; `sent` is what the body said (the
+ * form mapped to the schema's input, or the JSON), for a form to show again what was typed. */
+export type InputResult<T> = ({ ok: true; value: T } | Failure<FieldMessages>) & { sent?: unknown };
+
+/**
+ * Reads a request's input, the one way every API route and page action reads one: the body up to
+ * `limit` bytes (413 'too-large'), parsed by its media type (a form, URL-encoded or multipart,
+ * through `options.form`, else JSON: a JSON object, or 400), checked with the input's zod schema (400 'invalid' with `fields`
+ * as `{field: message}`). A refusal is a Failure for problemResponse / problemInit.
+ */
+export async function readInput<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: InputOptions = {},
+): Promise<InputResult<z.output<S>>> {
+  const messages = options.messages ?? {};
+  const invalid = () => fail('invalid', messages.invalid ?? 'Invalid JSON body', { fields: {} });
+  const isForm = hasMediaType(request, FORM) || hasMediaType(request, MULTIPART);
+  if ((isForm && !options.form) || (!isForm && options.jsonOnly && !hasMediaType(request, JSON_TYPE)))
+    return fail('unsupported', messages.unsupported ?? 'Unsupported media type');
+  let text: string;
+  try {
+    text = await readText(request, options);
+  } catch (error) {
+    if (error instanceof HttpError) return fail('too-large', messages.tooLarge ?? 'Request body too large');
+    throw error;
+  }
+  let sent: unknown;
+  if (isForm) {
+    const form = await formOf(request, text);
+    if (!form) return invalid();
+    sent = options.form!(form);
+  } else if (options.empty && !text.trim()) sent = options.empty.input;
+  else {
+    try {
+      sent = JSON.parse(text);
+    } catch {
+      return invalid();
+    }
+    if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) return invalid();
+  }
+  const checked = checkInput(schema, sent, options.summary);
+  if (checked.ok) return { ok: true, value: checked.value as z.output<S>, sent };
+  return { ...fail('invalid', checked.error, { fields: checked.fields }), sent };
+}
+
+/** A posted form's fields as an object, the first value of each name (as `URLSearchParams.get`). */
+export function formFields(form: URLSearchParams): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (!Object.hasOwn(fields, name)) fields[name] = value;
+  return fields;
 }
 
 /**
- * Reads a posted form (URL-encoded) for a page's action, at most `limit` bytes (16 KB by default).
- * A larger body is answered 413: the answer is thrown, as React Router expects it from an action.
+ * A page action's form, read as readInput reads every input (a form through `options.form`, by
+ * default its fields; an empty body is an empty form). A page's schema is lenient (a missing or odd
+ * field becomes its default, which the page then refuses in its own words, shown at the form), so
+ * what refuses here is only what no page can read: a body too large (413), or one that is neither a
+ * form nor a JSON object (400). That answer is thrown, as React Router expects it from an action.
  */
-export async function readForm(request: Request, options: BodyOptions = {}): Promise<URLSearchParams> {
-  try {
-    return new URLSearchParams(await readText(request, options));
-  } catch (error) {
-    if (error instanceof HttpError) throw error.response;
-    throw error;
-  }
+export async function readPageForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: InputOptions = {},
+): Promise<z.output<S>> {
+  const input = await readInput(request, schema, { form: formFields, empty: { input: {} }, ...options });
+  if (!input.ok) throw problemResponse(input);
+  return input.value;
 }
 
 /** Seconds a client is asked to wait when the database is not reachable. */
@@ -165,22 +249,14 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
   }
 }
 
-/**
- * Marks an answer given before the request body was read to the end: the connection is closed
- * after it, so a client's pooled connection is never reused with the unread body still in it.
- */
-export function closeConnection(response: Response): Response {
-  response.headers.set('Connection', 'close');
-  return response;
-}
-
 export const methodNotAllowed = (allow: string) => jsonError(405, 'Method not allowed', {}, { Allow: allow });
 
 /**
  * An API answer for callers that must be authorized (the team API: a 401 names the Bearer scheme):
  * `authorize` runs first, before any body is read, and `handle` runs with what it granted, both
- * inside handleApi. A refusal of a request that may carry a body closes the connection, so the
- * unread body is never taken for the next request.
+ * inside handleApi. A refusal answered before the body was read closes the connection
+ * (closeUnreadBodies, for every answer of the server), so the unread body is never taken for the
+ * next request.
  */
 export function authorized<T>(
   request: Request,
@@ -190,8 +266,7 @@ export function authorized<T>(
   return handleApi(async () => {
     const auth = await authorize(request);
     if (auth.ok) return handle(auth.value);
-    const refusal = problemResponse(auth, BEARER);
-    return request.method === 'GET' || request.method === 'HEAD' ? refusal : closeConnection(refusal);
+    return problemResponse(auth, BEARER);
   });
 }
 
@@ -202,7 +277,7 @@ export function authorizedAction<T>(
   authorize: (request: Request) => Promise<Result<T>>,
   handle: (granted: T) => Promise<Response>,
 ): Promise<Response> | Response {
-  if (!methods.includes(request.method)) return closeConnection(methodNotAllowed(methods.join(', ')));
+  if (!methods.includes(request.method)) return methodNotAllowed(methods.join(', '));
   return authorized(request, authorize, handle);
 }
 
@@ -218,6 +293,11 @@ export function fromOwnOrigin(request: Request, publicUrl: string): boolean {
   return origin === new URL(publicUrl).origin || origin === new URL(request.url).origin;
 }
 
+/** A request from another site's page (fromOwnOrigin against PUBLIC_URL), refused in `message`'s words. */
+export function foreignOrigin(request: Request, message: string): Failure | undefined {
+  return fromOwnOrigin(request, getConfig().publicUrl) ? undefined : fail('forbidden', message);
+}
+
 /** Whether the body is declared as `type` (parameters such as `charset` aside). */
 export const hasMediaType = (request: Request, type: string) =>
   (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === type;
@@ -226,7 +306,8 @@ export const hasMediaType = (request: Request, type: string) =>
 export { clientAddressContext, nonceContext } from './request-context.server';
 export { limitKey } from './client-address.server';
 export { inlineScriptHashes } from './security-headers.server';
-export { csvDownload, type Cell } from './csv.server';
+export { csvDownload, excelTime, type Cell } from './csv.server';
+export { cleanUtm, notCounted, type HeaderReader } from './counting.server';
 export { parseLastEventId, sseComment, sseEvent, sseRetry } from './sse.server';
 // And what only the composition root (web/server/app) uses.
 export { clientAddressOf } from './client-address.server';

@@ -1,9 +1,10 @@
-// The pure half of counting: which requests count, what a beacon may say, and what is kept of it
-// (the referrer's group, the device class, the Europe/Berlin day). No database, no clock of its own.
-import { isbot } from 'isbot';
+// The pure half of counting: what a beacon may say, and what is kept of it (the referrer's group,
+// the device class), and a report's range of Berlin days. Which requests count at all, and how a
+// utm value is kept, is the HTTP kit's (shared with the stable links' clicks). No database, no
+// clock of its own.
 import { z } from 'zod';
+import { addDays, berlinDay, daysBetween } from '~/lib/berlin-time';
 import {
-  addDays,
   INSIGHTS_EVENTS,
   INSIGHTS_LIMITS,
   INSIGHTS_PATHS,
@@ -12,6 +13,7 @@ import {
   type InsightsPath,
   type ReferrerGroup,
 } from '~/lib/insights';
+import { cleanUtm } from '../http/http.server';
 
 const utm = z.string().max(INSIGHTS_LIMITS.utm).optional();
 
@@ -53,19 +55,6 @@ export function parseBeacon(text: string, ownHost?: string): Beacon | null {
   };
 }
 
-/**
- * A utm value as it is stored: lower case, every run of characters other than letters, digits,
- * `.`, `_` and `-` made one `-`, at most 100 characters. So a campaign name is a plain word the
- * dashboard and the CSV show as text, never markup, a formula or a separator.
- */
-export function cleanUtm(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, INSIGHTS_LIMITS.utm);
-}
-
 /** The host of a referrer URL, lower case, without `www.`; undefined when there is none. */
 export function referrerHost(referrer: string | undefined): string | undefined {
   if (!referrer) return undefined;
@@ -105,76 +94,6 @@ export function referrerGroup(referrer: string | undefined, ownHost?: string): R
 export function deviceClass(userAgent: string): DeviceClass {
   return /Mobi|iPhone|iPod|Android.*Mobile|Windows Phone/i.test(userAgent) ? 'phone' : 'desktop';
 }
-
-/**
- * Whether a request is not counted: bots (and requests without a user agent), prefetches
- * (`Sec-Purpose`/`Purpose: prefetch`), and visitors who ask not to be tracked (`Sec-GPC: 1`, `DNT: 1`).
- */
-export function notCounted(headers: Headers | HeaderReader): boolean {
-  const header = typeof headers === 'function' ? headers : (name: string) => headers.get(name);
-  const userAgent = header('user-agent') ?? '';
-  if (!userAgent || isBot(userAgent)) return true;
-  if (/prefetch/i.test(header('sec-purpose') ?? '') || /prefetch/i.test(header('purpose') ?? '')) return true;
-  return header('sec-gpc')?.trim() === '1' || header('dnt')?.trim() === '1';
-}
-
-/** A request header by its lower-case name. */
-export type HeaderReader = (name: string) => string | null | undefined;
-
-// isbot's pattern is long; visitors send the same few user agents again and again.
-const botVerdicts = new Map<string, boolean>();
-function isBot(userAgent: string): boolean {
-  let verdict = botVerdicts.get(userAgent);
-  if (verdict === undefined) {
-    verdict = isbot(userAgent);
-    if (botVerdicts.size >= 2000) botVerdicts.clear();
-    botVerdicts.set(userAgent, verdict);
-  }
-  return verdict;
-}
-
-const berlinParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The Berlin wall-clock time of `ms` read as if it were UTC (its offset added). */
-function berlinWallClock(ms: number): number {
-  const p = Object.fromEntries(berlinParts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-  return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
-}
-
-// The day of the last instant asked for, with its bounds: every beacon asks, and Intl is slow.
-let lastDay: { day: string; start: number; end: number } | undefined;
-
-/** The Europe/Berlin calendar day (YYYY-MM-DD) of an instant. */
-export function berlinDay(at: Date | number): string {
-  const ms = typeof at === 'number' ? at : at.getTime();
-  if (lastDay && ms >= lastDay.start && ms < lastDay.end) return lastDay.day;
-  const day = new Date(berlinWallClock(ms - (ms % 1000))).toISOString().slice(0, 10);
-  lastDay = { day, start: berlinDayStart(day).getTime(), end: berlinDayStart(addDays(day, 1)).getTime() };
-  return day;
-}
-
-/** The instant a Europe/Berlin day (YYYY-MM-DD) begins (midnight never falls in a DST change there). */
-export function berlinDayStart(day: string): Date {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  const offset = berlinWallClock(utcMidnight) - utcMidnight;
-  let start = utcMidnight - offset;
-  // The offset at the day's start itself (differs only on a DST change day).
-  start = utcMidnight - (berlinWallClock(start) - start);
-  return new Date(start);
-}
-
-/** Days from `from` to `to`, both included. */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 export const MAX_RANGE_DAYS = 366;
 

@@ -4,10 +4,12 @@
 // that adds the batch's counts to the daily aggregate rows.
 import { createHash, randomBytes } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
+import { berlinDay } from '~/lib/berlin-time';
 import type { DeviceClass } from '~/lib/insights';
-import { getDatabase, GroupCommit, schema, type GroupCommitWaiting } from '../db/db.server';
+import { getDatabase, groupCommitPerDatabase, schema, type GroupCommitWaiting } from '../db/db.server';
+import { notCounted, type HeaderReader } from '../http/http.server';
 import { fail, ok, type Result } from '../result.server';
-import { berlinDay, deviceClass, notCounted, parseBeacon, type Beacon, type HeaderReader } from './classify.server';
+import { deviceClass, parseBeacon, type Beacon } from './classify.server';
 
 /** One beacon as the batch sees it: its day, and for a page view the visitor's hash of that day. */
 interface Hit {
@@ -100,16 +102,7 @@ async function addCounts(tx: Tx | ReturnType<typeof getDatabase>['db'], rows: { 
     .onConflictDoUpdate({ target: [t.day, t.metric, t.key], set: { count: sql`${t.count} + excluded.count` } });
 }
 
-const recorders = new WeakMap<object, GroupCommit<Hit, void>>();
-function recorderFor() {
-  const database = getDatabase();
-  let recorder = recorders.get(database.db);
-  if (!recorder) {
-    recorder = new GroupCommit(commitHits, database.kind === 'postgres' ? 2 : 1, 2000);
-    recorders.set(database.db, recorder);
-  }
-  return recorder;
-}
+const recorderFor = groupCommitPerDatabase(commitHits, 2, 2000);
 
 // The day's salt: in this process's memory and in the database for that day only. A new day
 // draws a new salt (the first process to ask stores it; the others read it) and deletes the

@@ -2,12 +2,12 @@
 // applications and the clicks counted on the community's stable links, and the same figures as
 // CSV rows.
 import { and, count, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
-import { formatDate } from '~/lib/format';
-import { addDays, DEVICE_CLASSES, REFERRER_GROUPS, type InsightsReport, type ReferrerGroup } from '~/lib/insights';
+import { addDays, berlinDayStart, daysBetween, formatDate } from '~/lib/berlin-time';
+import { DEVICE_CLASSES, REFERRER_GROUPS, type InsightsReport, type ReferrerGroup } from '~/lib/insights';
 import { communityFigures } from '../community/community.server';
 import { getDatabase, schema } from '../db/db.server';
 import type { Cell } from '../http/http.server';
-import { berlinDayStart, daysBetween, reportRange } from './classify.server';
+import { reportRange } from './classify.server';
 
 /** Campaigns listed at most (the most visitors first). */
 export const TOP_CAMPAIGNS = 20;

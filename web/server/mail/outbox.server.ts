@@ -1,12 +1,13 @@
-// The mail outbox runner (decision records 009 and 034). Mails are written to the database in the
-// same transaction as what they announce; this runner sends them. It drains its queues in small
-// batches, each claimed with FOR UPDATE SKIP LOCKED (so several server processes never take the
-// same mail), pausing between batches so that a burst of requests is answered first and its mails
-// follow at a bounded rate. A kick after a commit starts a drain at once; a poll now and then finds
-// mails whose kick went to another process or was lost in a restart. A claim that is not marked
-// sent (a crash, an SMTP outage) is taken on again after a wait that doubles with every attempt,
-// for more than a day; only then is the mail given up, with a log line and a mail to the team.
-// A send never outlasts the claim's lease, so a slow send cannot be taken on twice.
+// The mail outbox runner (decision records 009, 034 and the one queue's record). Mails are written
+// to the database in the same transaction as what they announce; the one queue (queue.server.ts)
+// sends them, one sweep per kind of mail (the outbox's table, the decision mails, the newsletters).
+// The runner drains every kind in small batches, pausing between batches so that a burst of
+// requests is answered first and its mails follow at a bounded rate. A kick after a commit starts
+// a drain at once; a poll now and then finds mails whose kick went to another process or was lost
+// in a restart. The timing of retries lives here too, as SQL (claimDue, retryAt): a claim that is
+// not settled (a crash, an SMTP outage) is taken on again after a wait that doubles with every
+// attempt, for more than a day; only then is the mail given up. A send never outlasts the claim's
+// lease, so a slow send cannot be taken on twice.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { log } from '../log.server';
 
@@ -14,12 +15,6 @@ import { log } from '../log.server';
 export const OUTBOX_LEASE_MS = 5 * 60_000;
 /** The longest wait between two attempts. */
 export const OUTBOX_MAX_RETRY_DELAY_MS = 6 * 60 * 60_000;
-/**
- * The wait after attempt `attempts` (1, 2, …) before the next: the lease, doubled each time, at
- * most OUTBOX_MAX_RETRY_DELAY_MS (5 min, 10, 20, … 5 h 20 min, then 6 h).
- */
-export const retryDelayMs = (attempts: number) =>
-  Math.min(OUTBOX_LEASE_MS * 2 ** Math.max(0, attempts - 1), OUTBOX_MAX_RETRY_DELAY_MS);
 /**
  * After this many attempts a mail is given up (the address is refused, or the mail server is gone):
  * the last comes more than 24 hours after the first (28 h 35 min), so an outage of a day loses nothing.
@@ -34,61 +29,47 @@ export const OUTBOX_SEND_TIMEOUT_MS = 2 * 60_000;
 /** A batch starts no new send after this long (what it did not reach is taken on in a later sweep). */
 export const OUTBOX_BATCH_BUDGET_MS = OUTBOX_LEASE_MS - OUTBOX_SEND_TIMEOUT_MS - 30_000;
 
+/**
+ * SQL: when a claim made at `claimedAt` as attempt `attempts` (1, 2, …) may be taken on again: the
+ * lease, doubled with each attempt, at most OUTBOX_MAX_RETRY_DELAY_MS later (5 min, 10, 20, …
+ * 5 h 20 min, then 6 h). The one place the back-off is written; the claims and the give-up use it.
+ */
+export function retryAt(claimedAt: AnyColumn | SQL, attempts: AnyColumn | SQL | number): SQL<Date> {
+  const delayMs = sql`least(${OUTBOX_LEASE_MS}::float8 * power(2, greatest(${attempts} - 1, 0)), ${OUTBOX_MAX_RETRY_DELAY_MS}::float8)`;
+  return sql<Date>`(${claimedAt} + ${delayMs} * interval '1 millisecond')`;
+}
+
 /** SQL: a claim made at `claimedAt` after `attempts` attempts is due again at `now` (or was never made). */
 export function claimDue(claimedAt: AnyColumn, attempts: AnyColumn, now: Date): SQL {
-  const delayMs = sql`least(${OUTBOX_LEASE_MS}::float8 * power(2, greatest(${attempts} - 1, 0)), ${OUTBOX_MAX_RETRY_DELAY_MS}::float8)`;
-  return sql`(${claimedAt} is null or ${claimedAt} < ${now.toISOString()}::timestamptz - ${delayMs} * interval '1 millisecond')`;
+  return sql`(${claimedAt} is null or ${retryAt(claimedAt, attempts)} < ${now.toISOString()}::timestamptz)`;
 }
-/** Mails per batch and queue, and the pause between batches: at most 100 mails/s per queue and process. */
+/** Mails per batch and kind (unless a kind sets its own), and the pause between full batches. */
 export const OUTBOX_BATCH = 20;
 export const OUTBOX_PAUSE_MS = 200;
 /** How often each process looks for mails nobody kicked it for. */
 export const OUTBOX_POLL_MS = 30_000;
+/** After a sweep failed (the database away for a moment), the next try comes this soon. */
+export const OUTBOX_RETRY_AFTER_FAILURE_MS = 5_000;
 
 export interface SweepOptions {
+  /** The sweep's clock (claims, waits, give-up). */
   now?: Date;
+  /** At most this many rows (the kind's batch by default). */
   limit?: number;
+  /** How long one send may take (OUTBOX_SEND_TIMEOUT_MS by default). */
+  sendTimeoutMs?: number;
 }
 export interface SweepResult {
   claimed: number;
   sent: number;
 }
-/** One queue of the outbox: claims up to `limit` due mails, sends them, marks the sent ones. */
-export type Sweep = (options?: SweepOptions) => Promise<SweepResult>;
-
 /**
- * Sends each claimed mail and marks the ones that went out. A failed mail stays claimed until its
- * wait is over, then a sweep takes it on again; a failed mark means it may go out twice, never not.
- * Past OUTBOX_BATCH_BUDGET_MS no new send starts: the rest waits for a later sweep.
+ * One kind of mail in the outbox: claims up to `limit` (default `batch`) due mails, sends them,
+ * settles them. A sweep that claimed a whole batch is followed by another after the pause.
  */
-export async function sendClaimed<T extends { id: string | number }>(
-  claimed: T[],
-  send: (item: T) => Promise<unknown>,
-  markSent: (ids: T['id'][]) => Promise<unknown>,
-  describe: (item: T) => string,
-): Promise<SweepResult> {
-  const sent: T['id'][] = [];
-  const started = Date.now();
-  for (const item of claimed) {
-    if (Date.now() - started > OUTBOX_BATCH_BUDGET_MS) {
-      log.warn(`Mail outbox: the batch ran out of time; ${describe(item)} and the rest wait for a later sweep`);
-      break;
-    }
-    try {
-      await send(item);
-      sent.push(item.id);
-    } catch (error) {
-      log.error({ err: error }, `${describe(item)} failed (will be retried)`);
-    }
-  }
-  if (sent.length) {
-    try {
-      await markSent(sent);
-    } catch (error) {
-      log.error({ err: error }, `Could not mark ${sent.length} mail(s) as sent`);
-    }
-  }
-  return { claimed: claimed.length, sent: sent.length };
+export interface Sweep {
+  (options?: SweepOptions): Promise<SweepResult>;
+  readonly batch: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -127,10 +108,11 @@ class Outbox {
         full = false;
         for (const sweep of this.queues) {
           try {
-            if ((await sweep()).claimed === OUTBOX_BATCH) full = true;
+            if ((await sweep()).claimed >= sweep.batch) full = true;
           } catch (error) {
-            // The database may be away for a moment; the next kick or poll tries again.
+            // The database may be away for a moment: try again soon (a kick or the poll may come first).
             log.error({ err: error }, 'Mail outbox sweep failed');
+            this.kickAt(Date.now() + OUTBOX_RETRY_AFTER_FAILURE_MS);
           }
         }
         if (full) await sleep(OUTBOX_PAUSE_MS);

@@ -76,6 +76,20 @@ async function sendOverSmtp(url: string, message: Parameters<Transporter['sendMa
   }
 }
 
+/**
+ * Whether a failed send was refused for good: the receiving side answered the recipient's address
+ * (RCPT TO) with a 5xx, e.g. "550 5.1.1 no such mailbox". Anything else may pass on a later attempt
+ * or is the sender's own setup, which an operator mends: a 4xx, a lost or refused connection, a
+ * timeout, and also a 5xx to the login, the sender or the message (a provider's policy or quota,
+ * which must not brand every address undeliverable).
+ */
+export function refusedForGood(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { command, responseCode } = error as { command?: unknown; responseCode?: unknown };
+  return command === 'RCPT TO' && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
+
+/** Sends one mail (SMTP, or a file in the outbox). Only the mail queue calls it. */
 export async function sendMail(mail: Mail, { timeoutMs = OUTBOX_SEND_TIMEOUT_MS } = {}): Promise<SentMail> {
   const config = getConfig();
   const message = {

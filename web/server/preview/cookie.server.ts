@@ -10,6 +10,7 @@
 // Studio belongs on the site's own domain (studio.<domain> or /studio), where the frame is
 // same-site and every browser sends the cookie. Over http (development) the browser refuses
 // `None` without `Secure`: `Lax` then, which a Studio on localhost:<other port> satisfies (same site).
+import { NEWSLETTER_PREVIEW_PATH } from '~/lib/newsletter';
 import { PUBLIC_PAGES } from '~/lib/public-pages';
 import { getConfig } from '../config.server';
 import { signedCookie } from '../signing.server';
@@ -58,15 +59,16 @@ export async function hasValidPreviewCookie(cookieHeader: string | null | undefi
 }
 
 const CONTENT_PAGES = new Set<string>(PUBLIC_PAGES);
+const NEWSLETTER_PREVIEW = new RegExp(`^${NEWSLETTER_PREVIEW_PATH}[^/]+$`);
 
 /**
  * Whether a request path is a content page (or its data) that the preview shows and the Studio may
- * frame: the public pages. Every other page (the team dashboard, the account, sign-in) stays
- * unframeable, preview cookie or not.
+ * frame: the public pages and the preview of a newsletter. Every other page (the team dashboard,
+ * the account, sign-in) stays unframeable, preview cookie or not.
  */
 export function previewablePath(pathname: string): boolean {
   let page = pathname.toLowerCase();
   if (page.endsWith('.data')) page = page === '/_.data' ? '/' : page.slice(0, -'.data'.length);
   if (page.length > 1) page = page.replace(/\/+$/, '');
-  return CONTENT_PAGES.has(page);
+  return CONTENT_PAGES.has(page) || NEWSLETTER_PREVIEW.test(page);
 }

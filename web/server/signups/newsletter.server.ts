@@ -1,21 +1,26 @@
 // Newsletter double opt-in (German law wants a provable, confirmed opt-in): a signup with
 // newsletterOptIn gets a confirmation mail, queued in mail_outbox in the signup's own commit
-// (writer.server.ts) and rendered when it is sent, with a sealed link (the signup's id, encrypted:
-// the link does not show it) to a page whose button sets
-// newsletterConfirmedAt (opening the link alone changes nothing: mail scanners open links). Every newsletter mail carries a working unsubscribe link (also as
-// List-Unsubscribe with one-click POST, RFC 8058).
-import { and, eq, isNull, sql } from 'drizzle-orm';
+// (writer.server.ts) and rendered when it is sent (renderConfirmationMail, handed to the mail queue
+// by the composition root), with a sealed link (the signup's id, encrypted: the link does not show
+// it) to a page whose button sets newsletterConfirmedAt (opening the link alone changes nothing:
+// mail scanners open links). The confirmation, like every newsletter mail, carries a working
+// unsubscribe link (also as List-Unsubscribe with one-click POST, RFC 8058).
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { SITE_NAME } from '~/lib/seo';
 import { COMMUNITY_LINK_COPY } from '~/copy/community';
 import { stableLink } from '../community/community.server';
 import { getConfig } from '../config.server';
 import { getDatabase, schema, type Db } from '../db/db.server';
-import { renderWhenSent, sendMail, type OutboxMail, type SentMail } from '../mail/mail.server';
+import { kickOutbox, type OutboxMail, type QueuedOutboxMail } from '../mail/mail.server';
 import type { SignupRecord } from '~/lib/signup';
 import { seal, unseal, verify } from '../signing.server';
 
 export const CONFIRM_PATH = '/newsletter/bestaetigen';
 export const UNSUBSCRIBE_PATH = '/newsletter/abmelden';
+/** A post of the confirmation or unsubscribe page's button: the link's token (else the page's query has it). */
+export const newsletterLinkForm = z.object({ token: z.string().optional().catch(undefined) });
+
 const CONFIRM = 'newsletter-confirm';
 const UNSUBSCRIBE = 'newsletter-unsubscribe';
 
@@ -33,30 +38,15 @@ const signupIdOf = (purpose: string, token: unknown) => unseal(purpose, token) ?
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export interface NewsletterMail {
+interface NewsletterMail {
   subject: string;
   /** Paragraphs of plain text; a paragraph that is a URL becomes a link in the HTML part. */
   paragraphs: string[];
 }
 
-/**
- * Sends a newsletter mail to one signup, with the unsubscribe link in the text and the headers
- * (and on a developer's terminal when mails go to the outbox).
- */
-export function sendNewsletterMail(
-  signup: Pick<SignupRecord, 'id' | 'email'>,
-  mail: NewsletterMail,
-): Promise<SentMail> {
+/** A mail to one signup with the unsubscribe link in the text and the headers. */
+function newsletterMail(signup: Pick<SignupRecord, 'id' | 'email'>, mail: NewsletterMail): OutboxMail {
   const unsubscribe = unsubscribeUrl(signup.id);
-  return sendMail({ ...newsletterMail(signup, mail, unsubscribe), links: [unsubscribe] });
-}
-
-/** A newsletter mail to one signup as it goes out: the unsubscribe link in the text and the headers. */
-function newsletterMail(
-  signup: Pick<SignupRecord, 'id' | 'email'>,
-  mail: NewsletterMail,
-  unsubscribe = unsubscribeUrl(signup.id),
-): OutboxMail {
   const footer = `Du möchtest keine Newsletter-E-Mails mehr bekommen? Hier abmelden: ${unsubscribe}`;
   const html = mail.paragraphs
     .map((p) => (/^https?:\/\/\S+$/.test(p) ? `<a href="${escapeHtml(p)}">${escapeHtml(p)}</a>` : escapeHtml(p)))
@@ -97,9 +87,12 @@ export async function queueNewsletterConfirmations(tx: Db, signups: Pick<SignupR
   );
 }
 
-// Sent only to opt-ins that are neither confirmed nor unsubscribed (a signup deleted with its
-// account took its mails along); otherwise the mail is done without going out.
-renderWhenSent(CONFIRMATION_MAIL_KIND, async (queued) => {
+/**
+ * The confirmation mail of a queued row, written when it is sent: only to opt-ins that are neither
+ * confirmed nor unsubscribed (a signup deleted with its account took its mails along); otherwise
+ * null, and the row is done without a mail.
+ */
+export async function renderConfirmationMail(queued: Pick<QueuedOutboxMail, 'signupId'>): Promise<OutboxMail | null> {
   if (!queued.signupId) return null;
   const t = schema.signups;
   const [signup] = await getDatabase()
@@ -114,7 +107,7 @@ renderWhenSent(CONFIRMATION_MAIL_KIND, async (queued) => {
       ),
     );
   return signup ? confirmationMail(signup) : null;
-});
+}
 
 /** Confirmed or unsubscribed: a confirmation mail not sent yet is no longer wanted. */
 async function cancelConfirmationMail(signupId: string) {
@@ -201,24 +194,85 @@ export const verifyUnsubscribeToken = (token: unknown) => signupIdOf(UNSUBSCRIBE
 
 export type UnsubscribeResult = 'unsubscribed' | 'invalid';
 
-/** The unsubscribe link: no more newsletter mails for this signup (idempotent). */
+/**
+ * The unsubscribe link: no more newsletter mails for this signup, nor for any other signup of its
+ * address (a newsletter goes to an address once, through whichever of its signups confirmed first);
+ * idempotent. A newsletter being sent reads this before each mail, so its mails stop at once.
+ */
 export async function unsubscribeNewsletter(token: unknown, now = new Date()): Promise<UnsubscribeResult> {
   const id = signupIdOf(UNSUBSCRIBE, token);
   if (!id) return 'invalid';
-  const { db } = getDatabase();
   const t = schema.signups;
-  const [row] = await db
-    .update(t)
-    .set({ newsletterUnsubscribedAt: sql`coalesce(${t.newsletterUnsubscribedAt}, ${now.toISOString()}::timestamptz)` })
-    .where(eq(t.id, id))
-    .returning({ id: t.id });
-  if (row) await cancelConfirmationMail(id);
-  return row ? 'unsubscribed' : 'invalid';
+  const address = getDatabase()
+    .db.select({ email: sql`lower(${t.email})` })
+    .from(t)
+    .where(eq(t.id, id));
+  const unsubscribed = await unsubscribeWhere(sql`lower(${t.email}) in (${address})`, now);
+  return unsubscribed ? 'unsubscribed' : 'invalid';
 }
 
-/** Whether newsletter mails may go to this signup: opted in, confirmed, not unsubscribed. */
-export const mayReceiveNewsletter = (s: {
-  newsletterOptIn: boolean;
-  newsletterConfirmedAt: string | Date | null;
-  newsletterUnsubscribedAt: string | Date | null;
-}) => s.newsletterOptIn && Boolean(s.newsletterConfirmedAt) && !s.newsletterUnsubscribedAt;
+/** Unsubscribes every signup `where` picks (the first time is kept); answers how many it picked. */
+async function unsubscribeWhere(where: SQL, now: Date): Promise<number> {
+  const t = schema.signups;
+  const rows = await getDatabase()
+    .db.update(t)
+    .set({ newsletterUnsubscribedAt: sql`coalesce(${t.newsletterUnsubscribedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(where)
+    .returning({ id: t.id });
+  for (const row of rows) await cancelConfirmationMail(row.id);
+  return rows.length;
+}
+
+const ofAddress = (email: string) => sql`lower(${schema.signups.email}) = ${email.toLowerCase()}`;
+
+/**
+ * /konto's unsubscribe: no more newsletter mails to the account's (verified) address, whichever of
+ * its signups they would go through, as the link in a mail does. Answers how many signups it has.
+ */
+export const unsubscribeAddress = (email: string, now = new Date()) => unsubscribeWhere(ofAddress(email), now);
+
+export type ResubscribeResult = 'queued' | 'not-found' | 'subscribed';
+
+/**
+ * /konto's re-subscription of one signup of the account's address (unsubscribed, undeliverable, or
+ * never opted in): a new double opt-in. Its consent is set back to "asked, not confirmed" and a new
+ * confirmation mail is queued in the same commit; nothing else goes to the address until its button
+ * is pressed. A signup that receives the newsletter or waits for its confirmation is left as it is
+ * ('subscribed'); one of another address is 'not-found'.
+ */
+export async function resubscribeNewsletter(email: string, signupId: string): Promise<ResubscribeResult> {
+  const t = schema.signups;
+  const result = await getDatabase().db.transaction(async (tx): Promise<ResubscribeResult> => {
+    const [row] = await tx
+      .update(t)
+      .set({
+        newsletterOptIn: true,
+        newsletterConfirmedAt: null,
+        newsletterUnsubscribedAt: null,
+        newsletterUndeliverableAt: null,
+      })
+      .where(
+        and(
+          eq(t.id, signupId),
+          ofAddress(email),
+          or(
+            eq(t.newsletterOptIn, false),
+            isNotNull(t.newsletterUnsubscribedAt),
+            isNotNull(t.newsletterUndeliverableAt),
+          ),
+        ),
+      )
+      .returning({ id: t.id, email: t.email });
+    if (row) {
+      await queueNewsletterConfirmations(tx, [row]);
+      return 'queued';
+    }
+    const [exists] = await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.id, signupId), ofAddress(email)));
+    return exists ? 'subscribed' : 'not-found';
+  });
+  if (result === 'queued') kickOutbox();
+  return result;
+}

@@ -23,6 +23,8 @@ export type Row = typeof schema.signups.$inferSelect;
 export interface TeamSignupRecord extends SignupRecord {
   newsletterConfirmedAt: string | null;
   newsletterUnsubscribedAt: string | null;
+  /** When a mail server refused the address for good (no newsletters go to it). */
+  newsletterUndeliverableAt: string | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -41,6 +43,7 @@ export const toTeamRecord = (row: Row): TeamSignupRecord => ({
   ...toRecord(row),
   newsletterConfirmedAt: iso(row.newsletterConfirmedAt),
   newsletterUnsubscribedAt: iso(row.newsletterUnsubscribedAt),
+  newsletterUndeliverableAt: iso(row.newsletterUndeliverableAt),
 });
 
 /** Every signup, newest first. */

@@ -1,6 +1,7 @@
 // The figures behind the dashboard's signups chart: counts per type, the newsletter's double
 // opt-in, and signups per ISO week in German time (quiet weeks as zero).
 import { sql } from 'drizzle-orm';
+import { BERLIN_TIME_ZONE } from '~/lib/berlin-time';
 import type { UserType } from '~/lib/content-types';
 import type { SignupStats, WeekCount } from '~/lib/signup-stats';
 import { getDatabase, schema, selectRows } from '../db/db.server';
@@ -39,7 +40,7 @@ export function weeklySeries(counts: { start: string; userType: UserType; count:
 }
 
 // The business is in Germany: a week runs from Monday 00:00 German time.
-const WEEK_TIME_ZONE = 'Europe/Berlin';
+const WEEK_TIME_ZONE = BERLIN_TIME_ZONE;
 
 /** Counts per type, the newsletter's double opt-in, and signups per ISO week (for the chart). */
 export async function signupStats(): Promise<SignupStats> {

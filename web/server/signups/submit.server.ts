@@ -1,12 +1,12 @@
-// One signup from the popup, the API or the no-JavaScript page: rate limit, validation,
-// honeypot, store, and the newsletter confirmation mail for a new opt-in.
+// One checked signup from the popup, the API or the no-JavaScript page: rate limit, honeypot, store,
+// and the newsletter confirmation mail for a new opt-in.
 import { randomUUID } from 'node:crypto';
 import { SIGNUP_API_MESSAGES } from '~/copy/signup';
-import { filledHoneypot } from '~/lib/honeypot';
-import { validateSignup, type Signup, type SignupField, type SignupRecord } from '~/lib/signup';
+import { HONEYPOT_FIELD } from '~/lib/honeypot';
+import type { Signup, SignupRecord } from '~/lib/signup';
 import { getConfig } from '../config.server';
 import { kickOutbox } from '../mail/mail.server';
-import { allow, limitKey } from '../rate-limit.server';
+import { allow, hit, limitKey } from '../rate-limit.server';
 import { fail, ok, type Result } from '../result.server';
 import { createSignup } from './writer.server';
 
@@ -26,32 +26,36 @@ function fakeSignup(input: Signup, now = new Date()): SignupRecord {
 export type SubmitResult = Result<
   | { created: true; record: SignupRecord }
   /** The id was stored before: nothing new is stored, and nothing stored is read back. */
-  | { created: false; id: string },
-  SignupField[]
+  | { created: false; id: string }
 >;
 
 export const SIGNUP_RATE_WINDOW_MS = 60_000;
 
 /**
- * One signup from the popup, the API or the no-JavaScript page: rate limit per client address
- * (SIGNUP_RATE_LIMIT per minute, counted in the database), validation, honeypot, store, and the
- * newsletter confirmation mail for a new opt-in. A new record, or for a repeated id the id alone
- * (whoever knows an id must not learn the name and address under it); 'rate-limited' or 'invalid'.
+ * One checked signup (the route reads and validates it with signupInput) from the popup, the API
+ * or the no-JavaScript page, in the order of the public forms (docs/decisions/047): the rate limit
+ * per client address (SIGNUP_RATE_LIMIT per minute, counted in the database), the honeypot, the
+ * store, and the newsletter confirmation mail for a new opt-in. A new record, or for a repeated id
+ * the id alone (whoever knows an id must not learn the name and address under it), which is not
+ * counted against the limit; 'rate-limited' otherwise.
  */
-export async function submitSignup(body: Record<string, unknown>, clientAddress: string): Promise<SubmitResult> {
+export async function submitSignup(input: Signup, clientAddress: string): Promise<SubmitResult> {
   const limit = getConfig().signupRateLimit;
-  const rate = await allow({ bucket: 'signup', key: limitKey(clientAddress), windowMs: SIGNUP_RATE_WINDOW_MS }, limit);
+  const window = { bucket: 'signup', key: limitKey(clientAddress), windowMs: SIGNUP_RATE_WINDOW_MS };
+  const now = Date.now();
+  const rate = await allow(window, limit, now);
   if (!rate.allowed) return fail('rate-limited', SIGNUP_API_MESSAGES.rateLimited, { retryAfter: rate.retryAfter });
-
-  const result = validateSignup(body);
-  if (!result.ok) return fail('invalid', result.error, { fields: result.fields });
 
   // Honeypot: people never see the field; bots that fill it get an answer that looks like success
   // (so they do not adapt), and nothing is stored or mailed.
-  if (filledHoneypot(body)) return ok({ created: true, record: fakeSignup(result.value) });
+  if (input[HONEYPOT_FIELD]) return ok({ created: true, record: fakeSignup(input) });
 
-  const { record, created } = await createSignup(result.value);
-  if (!created) return ok({ created: false, id: record.id });
+  const { record, created } = await createSignup(input);
+  if (!created) {
+    // A replay (a double click, a reload) stores nothing: it takes nothing from the visitor's budget.
+    if (limit > 0) await hit(window, now, -1);
+    return ok({ created: false, id: record.id });
+  }
   // The confirmation mail, queued in the signup's commit, goes out through the outbox after the answer.
   if (record.newsletterOptIn) kickOutbox();
   return ok({ created: true, record });

@@ -4,9 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Signup, SignupRecord } from '~/lib/signup';
+import type { HONEYPOT_FIELD } from '~/lib/honeypot';
 import {
   getDatabase,
-  GroupCommit,
+  groupCommitPerDatabase,
   isDatabaseUnavailable,
   schema,
   type Db,
@@ -83,6 +84,7 @@ async function insertRows(rows: SignupRow[]) {
         createdAt,
         newsletterConfirmedAt: null,
         newsletterUnsubscribedAt: null,
+        newsletterUndeliverableAt: null,
       },
       created: true,
     });
@@ -108,23 +110,16 @@ function settle(batch: Waiting[], byId: Map<string, { row: Row; created: boolean
   }
 }
 
-const writers = new WeakMap<object, GroupCommit<SignupRow, { record: SignupRecord; created: boolean }>>();
-function writerFor() {
-  const database = getDatabase();
-  let writer = writers.get(database.db);
-  if (!writer) {
-    // PGlite runs one query at a time anyway; PostgreSQL gets a few commits in parallel.
-    writer = new GroupCommit(commitSignups, database.kind === 'postgres' ? 4 : 1, 500);
-    writers.set(database.db, writer);
-  }
-  return writer;
-}
+// PostgreSQL gets a few commits in parallel.
+const writerFor = groupCommitPerDatabase(commitSignups, 4, 500);
 
 /**
  * Stores a signup. The same id again stores nothing and returns the first record (`created:
  * false`): a double click or a retry never duplicates. Resolves only after the row is committed.
  */
-export function createSignup(input: Signup): Promise<{ record: SignupRecord; created: boolean }> {
+export function createSignup(
+  input: Omit<Signup, typeof HONEYPOT_FIELD>,
+): Promise<{ record: SignupRecord; created: boolean }> {
   return writerFor().write({
     id: input.id ?? randomUUID(),
     userType: input.userType,

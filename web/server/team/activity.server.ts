@@ -2,10 +2,9 @@
 // event as a JSON log line with the member's id (never a name or an e-mail address: the log is
 // read by whoever runs the server, the activity view only by owners).
 import { and, desc, gte, lt } from 'drizzle-orm';
-import { addDays } from '~/lib/insights';
+import { addDays, berlinDayStart } from '~/lib/berlin-time';
 import type { ActivityAction, ActivityEvent } from '~/lib/team';
 import { getDatabase, schema, type Db } from '../db/db.server';
-import { berlinDayStart } from '../insights/insights.server';
 import { log } from '../log.server';
 
 const t = schema.teamActivity;
@@ -17,8 +16,11 @@ export const ACTIVITY_LIMIT = 5000;
 
 export interface ActivityEntry {
   action: ActivityAction;
-  /** Who did it; null when nobody is known (a failed sign-in for an unknown address). */
-  member: { id: string; name: string } | null;
+  /**
+   * Who did it; null when nobody is known (the command line). A former member whose account is
+   * gone has no id any more, only their name.
+   */
+  member: { id: string | null; name: string } | null;
   /** What it was done to: an application's, member's or invitation's id, an export's name. */
   target?: string;
   /** What the activity view shows besides (a role, a filter, an invited address). Not logged. */

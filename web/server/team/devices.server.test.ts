@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { berlinTime, describeBrowser, deviceIdOf, newBrowserMail } from './devices.server';
+import { berlinTime, describeBrowser, deviceIdOf, signInMail } from './devices.server';
 
 describe('the new-browser mail', () => {
   test('names the browser and system in German', () => {
@@ -20,17 +20,18 @@ describe('the new-browser mail', () => {
   });
 
   test('says what to do when it was not them, and holds no secret', () => {
-    const mail = newBrowserMail(
-      'anna@example.org',
-      'Anna',
-      new Date('2026-11-26T13:02:00Z'),
-      'Chrome auf Linux',
-      'https://x.test',
-    );
+    const when = new Date('2026-11-26T13:02:00Z');
+    const mail = signInMail('new-browser', 'anna@example.org', 'Anna', when, 'Chrome auf Linux', 'https://x.test');
     expect(mail.subject).toBe('Neue Anmeldung in deinem Team-Konto');
     expect(mail.text).toContain('Hallo Anna');
     expect(mail.text).toContain('Chrome auf Linux');
-    expect(mail.text).toContain('https://x.test/auth');
+    // The team's own "forgot password", not the applicants' sign-in page.
+    expect(mail.text).toContain('https://x.test/teamdashboard?forgot-password');
+    expect(mail.text).not.toContain('/auth');
+    const bare = signInMail('without-second-factor', 'anna@example.org', 'Anna', when, 'Firefox', 'https://x.test');
+    expect(bare.subject).toBe('Anmeldung ohne zweiten Faktor in deinem Team-Konto');
+    expect(bare.text).toContain('ohne einen Code aus der Authenticator-App');
+    expect(bare.text).toContain('https://x.test/teamdashboard?forgot-password');
   });
 
   test('reads the device cookie among others, and nothing malformed', () => {

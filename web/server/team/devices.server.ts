@@ -1,9 +1,12 @@
 // Browsers a team member signed in from. A successful sign-in from a browser the member never used
-// before is mailed to them (in German): if it was not them, they act at once. The browser is
+// before is mailed to them (in German), and so is every sign-in with the password alone (during a
+// reset of their second factor): if it was not them, they act at once. The browser is
 // recognised by a random id in an HttpOnly cookie (only its hash is stored), not by its user agent,
 // which many browsers share.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { formatDateTime } from '~/lib/berlin-time';
+import { TEAM_PASSWORD_RESET_PATH } from '~/lib/team';
 import { getConfig } from '../config.server';
 import { getDatabase, schema } from '../db/db.server';
 import { enqueueMail, kickOutbox, MAIL_SIGNATURE, type OutboxMail } from '../mail/mail.server';
@@ -49,41 +52,57 @@ export function describeBrowser(userAgent: string | null): string {
 }
 
 /** A time as Germans read it, in Berlin's time zone ("26.11.2026, 14:02 Uhr"). */
-export function berlinTime(date: Date): string {
-  const parts = new Intl.DateTimeFormat('de-DE', {
-    timeZone: 'Europe/Berlin',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
-  return `${parts} Uhr`;
-}
+export const berlinTime = (date: Date): string => `${formatDateTime(date)} Uhr`;
 
-export function newBrowserMail(to: string, name: string, when: Date, browser: string, publicUrl: string): OutboxMail {
+/** Why a sign-in is mailed: a browser the member never used, or a sign-in with the password alone. */
+export type SignInMailKind = 'new-browser' | 'without-second-factor';
+
+const SIGN_IN_MAILS: Record<SignInMailKind, { subject: string; what: string; ok: string }> = {
+  'new-browser': {
+    subject: 'Neue Anmeldung in deinem Team-Konto',
+    what: 'gerade hat sich jemand mit deinem Team-Konto in einem Browser angemeldet, den du bisher nicht benutzt hast',
+    ok: 'Warst du das? Dann ist alles in Ordnung, und du musst nichts tun.',
+  },
+  'without-second-factor': {
+    subject: 'Anmeldung ohne zweiten Faktor in deinem Team-Konto',
+    what:
+      'gerade hat sich jemand mit dem Passwort deines Team-Kontos angemeldet, ohne einen Code aus der ' +
+      'Authenticator-App (das geht nur, solange dein zweiter Faktor zurückgesetzt ist). In den Team-Bereich ' +
+      'kommt man so nicht',
+    ok: 'Warst du das? Dann richte deinen zweiten Faktor mit dem Link ein, den du bekommen hast.',
+  },
+};
+
+export function signInMail(
+  kind: SignInMailKind,
+  to: string,
+  name: string,
+  when: Date,
+  browser: string,
+  publicUrl: string,
+): OutboxMail {
+  const mail = SIGN_IN_MAILS[kind];
   return {
     to,
-    subject: 'Neue Anmeldung in deinem Team-Konto',
+    subject: mail.subject,
     text:
-      `Hallo ${name},\n\ngerade hat sich jemand mit deinem Team-Konto in einem Browser angemeldet, ` +
-      `den du bisher nicht benutzt hast:\n\nZeit: ${berlinTime(when)}\nBrowser: ${browser}\n\n` +
-      `Warst du das? Dann ist alles in Ordnung, und du musst nichts tun.\n\n` +
-      `Wenn nicht: Lege sofort ein neues Passwort fest (${publicUrl}/auth, „Forgot Password?“; danach ` +
+      `Hallo ${name},\n\n${mail.what}:\n\nZeit: ${berlinTime(when)}\nBrowser: ${browser}\n\n${mail.ok}\n\n` +
+      `Wenn nicht: Lege sofort ein neues Passwort fest (${publicUrl}${TEAM_PASSWORD_RESET_PATH}; danach ` +
       `bist du überall abgemeldet) und sag einer Inhaberin oder einem Inhaber des Teams Bescheid. ` +
       `Sie können dich abmelden und deinen zweiten Faktor zurücksetzen.${MAIL_SIGNATURE}`,
   };
 }
 
 /**
- * After a successful sign-in: remembers the browser, and mails the member when it is new to them.
- * Answers the Set-Cookie header for a browser that had no device cookie yet (or undefined).
+ * After a sign-in: remembers the browser, and mails the member (`mail`): when the browser is new
+ * to them ('new-browser'), always ('without-second-factor'), or not at all (false). Answers the
+ * Set-Cookie header for a browser that had no device cookie yet (or undefined).
  */
 export async function noteSignInBrowser(
   member: { id: string; name: string; email: string },
   request: Request,
   now = new Date(),
-  options: { mail: boolean } = { mail: true },
+  options: { mail: SignInMailKind | false } = { mail: 'new-browser' },
 ): Promise<string | undefined> {
   const existing = deviceIdOf(request.headers.get('cookie'));
   const id = existing ?? randomBytes(24).toString('base64url');
@@ -93,19 +112,22 @@ export async function noteSignInBrowser(
     .set({ lastSeenAt: now })
     .where(and(eq(t.userId, member.id), eq(t.deviceHash, hashDevice(id))))
     .returning({ userId: t.userId });
-  if (!known) {
+  const mail =
+    options.mail === 'without-second-factor' || (options.mail === 'new-browser' && !known) ? options.mail : undefined;
+  if (!known || mail) {
     await db.transaction(async (tx) => {
-      await tx
-        .insert(t)
-        .values({ userId: member.id, deviceHash: hashDevice(id), firstSeenAt: now, lastSeenAt: now })
-        .onConflictDoNothing();
-      if (options.mail) {
+      if (!known)
+        await tx
+          .insert(t)
+          .values({ userId: member.id, deviceHash: hashDevice(id), firstSeenAt: now, lastSeenAt: now })
+          .onConflictDoNothing();
+      if (mail) {
         const { publicUrl } = getConfig();
         const browser = describeBrowser(request.headers.get('user-agent'));
-        await enqueueMail(tx, 'team-new-browser', newBrowserMail(member.email, member.name, now, browser, publicUrl));
+        await enqueueMail(tx, `team-${mail}`, signInMail(mail, member.email, member.name, now, browser, publicUrl));
       }
     });
-    if (options.mail) kickOutbox();
+    if (mail) kickOutbox();
   }
   if (existing) return undefined;
   const secure = getConfig().https ? '; Secure' : '';

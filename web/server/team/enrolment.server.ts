@@ -26,7 +26,16 @@ type Context = Readonly<RouterContextProvider>;
 
 export type EnrolmentView =
   | { stage: 'invalid'; reason: 'used' | 'expired' | 'unknown' }
-  | { stage: 'account'; email: string; role: TeamRole; name: string; existingAccount: boolean; error?: string }
+  | {
+      stage: 'account';
+      email: string;
+      role: TeamRole;
+      name: string;
+      /** The invitation names the person (an owner, the command, a factor reset): the name is not theirs to change. */
+      nameFixed: boolean;
+      existingAccount: boolean;
+      error?: string;
+    }
   | { stage: 'second-factor'; email: string; key: string; uri: string; qr: boolean[][]; error?: string }
   | { stage: 'done'; name: string; backupCodes: string[] };
 
@@ -44,6 +53,14 @@ export const accountForm = z.object({
     .min(MIN_PASSWORD_LENGTH, INVITATION_MESSAGES.passwordTooShort)
     .max(128, INVITATION_MESSAGES.passwordTooLong),
 });
+/** A post to /team/einladung: the account step's fields, or the confirming code (`intent: 'confirm'`). */
+export const invitationPageForm = z.object({
+  intent: z.enum(['account', 'confirm']).catch('account'),
+  name: z.string().optional().catch(undefined),
+  password: z.string().optional().catch(undefined),
+  code: z.string().optional().catch(undefined),
+});
+type InvitationPageForm = z.output<typeof invitationPageForm>;
 export const codeForm = z.object({
   code: z
     .string()
@@ -61,6 +78,7 @@ async function accountView(invitation: Invitation, error?: string): Promise<Enro
     email: invitation.email,
     role: invitation.role,
     name: invitation.name ?? existing?.user.name ?? '',
+    nameFixed: invitation.name !== null,
     existingAccount: Boolean(existing),
     ...(error ? { error } : {}),
   };
@@ -89,6 +107,8 @@ async function pendingTotpUri(userId: string, email: string): Promise<string | u
 }
 
 type Valid = { invitation: Invitation } | { view: EnrolmentView };
+type AccountForm = Pick<InvitationPageForm, 'name' | 'password'>;
+type CodeForm = Pick<InvitationPageForm, 'code'>;
 async function valid(token: string | null): Promise<Valid> {
   const lookup = await invitationByToken(token);
   return lookup.kind === 'valid'
@@ -133,17 +153,24 @@ const answer = (view: EnrolmentView, status = 200, setCookies: string[] = []): E
   setCookies,
 });
 
+/**
+ * A POST step on the invitation of `token`: a link that is no longer valid answers its page with
+ * 410; a valid one runs `step` with the invitation.
+ */
+function invitationStep<Form>(
+  step: (invitation: Invitation, form: Form, request: Request, context: Context) => Promise<EnrolmentAnswer>,
+) {
+  return async (token: string | null, form: Form, request: Request, context: Context): Promise<EnrolmentAnswer> => {
+    const checked = await valid(token);
+    return 'view' in checked ? answer(checked.view, 410) : step(checked.invitation, form, request, context);
+  };
+}
+
 /** Step 1 (POST): the account, then an authenticator key to set up. */
-export async function enrolAccount(
-  token: string | null,
-  form: { name: unknown; password: unknown },
-  request: Request,
-  context: Context,
-): Promise<EnrolmentAnswer> {
-  const checked = await valid(token);
-  if ('view' in checked) return answer(checked.view, 410);
-  const { invitation } = checked;
-  const input = accountForm.safeParse(form);
+export const enrolAccount = invitationStep(createAccount);
+async function createAccount(invitation: Invitation, form: AccountForm, request: Request, context: Context) {
+  // A name the invitation gives stays (a member re-enrolling after a factor reset cannot rename themselves).
+  const input = accountForm.safeParse({ ...form, name: invitation.name ?? form.name });
   if (!input.success) return answer(await accountView(invitation, input.error.issues[0]!.message), 400);
   const { name, password } = input.data;
 
@@ -187,15 +214,8 @@ export async function enrolAccount(
 }
 
 /** Step 2 (POST): one code from the app confirms it; the person becomes a member and sees the backup codes. */
-export async function confirmEnrolment(
-  token: string | null,
-  form: { code: unknown },
-  request: Request,
-  context: Context,
-): Promise<EnrolmentAnswer> {
-  const checked = await valid(token);
-  if ('view' in checked) return answer(checked.view, 410);
-  const { invitation } = checked;
+export const confirmEnrolment = invitationStep(confirmSecondFactor);
+async function confirmSecondFactor(invitation: Invitation, form: CodeForm, request: Request, context: Context) {
   const session = await getSession(request);
   const uri =
     session && session.user.email.toLowerCase() === invitation.email

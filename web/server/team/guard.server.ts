@@ -2,7 +2,9 @@
 // ('unauthenticated' without a valid token, 'forbidden' for a reviewer where an owner is needed).
 // The routes answer a refusal with problemResponse (401 with the Bearer challenge, 403).
 import { TEAM_SESSION_MESSAGES } from '~/copy/dashboard';
+import { IDLE_HEADER } from '~/lib/team';
 import { fail, ok, type Result } from '../result.server';
+import { reportedActivity } from './session-rules.server';
 import { teamSessionOfToken, type TeamSession } from './sessions.server';
 
 function bearerToken(request: Request): string | undefined {
@@ -11,9 +13,14 @@ function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
-/** The team session of the request's token; 'unauthenticated' when there is none. */
+/**
+ * The team session of the request's token; 'unauthenticated' when there is none. The member's
+ * last activity the dashboard reports with the request (IDLE_HEADER) keeps the session going; the
+ * request itself does not.
+ */
 export async function authorizeTeam(request: Request, now = Date.now()): Promise<Result<TeamSession>> {
-  const session = await teamSessionOfToken(bearerToken(request), now);
+  const activeAt = reportedActivity(request.headers.get(IDLE_HEADER), now);
+  const session = await teamSessionOfToken(bearerToken(request), now, activeAt);
   return session ? ok(session) : fail('unauthenticated', TEAM_SESSION_MESSAGES.unauthorized);
 }
 

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { TEAM_API_MESSAGES } from '~/copy/dashboard';
+import { ROLE_NAMES, ROLE_NAMES_DE } from '~/copy/team';
 import { INVITATION_TTL_MS, invitationInput, type PendingInvitation, type TeamRole } from '~/lib/team';
 import { getConfig } from '../config.server';
 import { getDatabase, schema, type Db } from '../db/db.server';
@@ -32,15 +33,30 @@ export type InvitationLookup =
 export const invitationUrl = (token: string) =>
   `${getConfig().publicUrl}${INVITATION_PATH}?token=${encodeURIComponent(token)}`;
 
-export function invitationMail(to: string, url: string, role: TeamRole, invitedBy: string | null): OutboxMail {
-  const who = invitedBy ? `${invitedBy} lädt dich` : 'Wir laden dich';
-  const as =
-    role === 'owner' ? 'als Inhaberin oder Inhaber (du verwaltest auch das Team)' : 'zum Prüfen der Bewerbungen';
+export function invitationMail(
+  to: string,
+  url: string,
+  role: TeamRole,
+  invitedBy: string | null,
+  reset = false,
+): OutboxMail {
+  const who = invitedBy ?? 'Eine Inhaberin oder ein Inhaber des Teams';
+  const as = `als ${ROLE_NAMES_DE[role]} (im englischsprachigen Team-Dashboard „${ROLE_NAMES[role]}“)`;
+  if (reset)
+    return {
+      to,
+      subject: 'Dein zweiter Faktor wurde zurückgesetzt',
+      text:
+        `Hallo,\n\n${who} hat den zweiten Faktor deines Team-Kontos bei Bewegungscoaching zurückgesetzt. ` +
+        `Mit diesem Link richtest du deine Authenticator-App neu ein; dein Passwort bleibt (7 Tage gültig, nur einmal nutzbar):\n\n${url}\n\n` +
+        `Wenn du das nicht erwartet hast, sprich bitte mit einer Inhaberin oder einem Inhaber des Teams.` +
+        MAIL_SIGNATURE,
+    };
   return {
     to,
     subject: 'Deine Einladung in den Team-Bereich',
     text:
-      `Hallo,\n\n${who} ${as} in den Team-Bereich von Bewegungscoaching ein.\n\n` +
+      `Hallo,\n\n${invitedBy ? `${invitedBy} lädt dich` : 'Wir laden dich'} ${as} in den Team-Bereich von Bewegungscoaching ein.\n\n` +
       `Mit diesem Link legst du dein Konto an (7 Tage gültig, nur einmal nutzbar):\n\n${url}\n\n` +
       `Du brauchst dafür eine Authenticator-App auf deinem Handy (zum Beispiel Google Authenticator, ` +
       `Microsoft Authenticator oder 2FAS): Sie erzeugt bei jeder Anmeldung einen zweiten Code.\n\n` +
@@ -59,7 +75,8 @@ export type CreateInvitationResult = Result<{ url: string; invitation: Invitatio
 export async function createInvitation(
   input: { email: string; role: TeamRole; name?: string | null },
   invitedBy: { id: string; name: string } | null,
-  options: { tx?: Db; now?: Date; allowMember?: boolean } = {},
+  /** `resetOf`: the member whose second factor this invitation sets up again. */
+  options: { tx?: Db; now?: Date; allowMember?: boolean; resetOf?: string } = {},
 ): Promise<CreateInvitationResult> {
   const now = options.now ?? new Date();
   const email = input.email.trim().toLowerCase();
@@ -85,6 +102,7 @@ export async function createInvitation(
         name: input.name?.trim() || null,
         role: input.role,
         invitedById: invitedBy?.id ?? null,
+        resetOfId: options.resetOf ?? null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
       })
@@ -95,7 +113,11 @@ export async function createInvitation(
       now,
     );
     if (getConfig().mail.smtpUrl)
-      await enqueueMail(tx, 'team-invitation', invitationMail(email, url, input.role, invitedBy?.name ?? null));
+      await enqueueMail(
+        tx,
+        'team-invitation',
+        invitationMail(email, url, input.role, invitedBy?.name ?? null, Boolean(options.resetOf)),
+      );
     return ok({ url, invitation: toInvitation(row!) });
   };
   const result = options.tx ? await write(options.tx) : await getDatabase().db.transaction(write);
@@ -135,18 +157,25 @@ export async function useInvitation(tx: Db, id: string, now = new Date()): Promi
   return rows.length === 1;
 }
 
-/** Invitations not used, withdrawn or expired, oldest first. */
+/**
+ * Invitations not used, withdrawn or expired, oldest first; not those that set up a reset second
+ * factor again (the member list shows their person).
+ */
 export async function openInvitations(now = new Date()): Promise<PendingInvitation[]> {
   const { db } = getDatabase();
   const rows = await db
     .select()
     .from(t)
-    .where(and(isNull(t.usedAt), isNull(t.revokedAt), gt(t.expiresAt, now)))
+    .where(and(isNull(t.usedAt), isNull(t.revokedAt), gt(t.expiresAt, now), isNull(t.resetOfId)))
     .orderBy(asc(t.createdAt));
   return rows.map((row) => ({ id: row.id, email: row.email, role: row.role, expiresAt: row.expiresAt.toISOString() }));
 }
 
-/** Withdraws an open invitation (its link then opens nothing); false when there was none. */
+/**
+ * Withdraws an open invitation, and with it every other open link of that address (such as one
+ * that sets up a reset second factor again): none of them opens anything then. False when the
+ * invitation was not open.
+ */
 export async function revokeInvitation(id: string, by: { id: string; name: string }, now = new Date()) {
   const { db } = getDatabase();
   return db.transaction(async (tx) => {
@@ -156,6 +185,7 @@ export async function revokeInvitation(id: string, by: { id: string; name: strin
       .where(and(eq(t.id, id), isNull(t.usedAt), isNull(t.revokedAt)))
       .returning({ id: t.id, email: t.email });
     if (!rows.length) return false;
+    await revokeInvitationsOf(tx, rows[0]!.email, now);
     await recordActivity(
       { action: 'invitation-revoked', member: by, target: id, detail: { email: rows[0]!.email } },
       tx,

@@ -4,13 +4,14 @@
 // limiter, origin check and cookies), and is observed like one (the activity log).
 import type { RouterContextProvider } from 'react-router';
 import { z } from 'zod';
-import { TEAM_SIGN_IN_COPY } from '~/copy/team';
-import { callAuth, getSession, type AuthAnswer } from '../accounts/accounts.server';
+import { TEAM_PASSWORD_RESET_COPY, TEAM_SIGN_IN_COPY } from '~/copy/team';
+import { authForm } from '~/lib/auth';
+import { BACKUP_CODE_PATH, callAuth, getSession, TOTP_PATH, type AuthAnswer } from '../accounts/accounts.server';
 import { getDatabase, schema } from '../db/db.server';
 import { fail, ok, type Failure, type Problem, type Result } from '../result.server';
 import { eq } from 'drizzle-orm';
 import { recordActivity } from './activity.server';
-import { awaitsSecondFactor, BACKUP_CODE_PATH, observeSignIn, SIGN_IN_PATH, TOTP_PATH } from './sign-in-events.server';
+import { awaitsSecondFactor, observeSignIn, SIGN_IN_PATH } from './sign-in-events.server';
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -22,6 +23,7 @@ type Context = Readonly<RouterContextProvider>;
  */
 export type SignInStep<Next extends 'second-factor' | 'signed-in'> = Result<Next> & { setCookies: string[] };
 
+// The forms' inputs: lenient (a missing or odd field is empty, and Better Auth refuses it in its words).
 export const passwordForm = z.object({
   email: z.string().trim().max(320).catch(''),
   password: z.string().max(1000).catch(''),
@@ -30,9 +32,32 @@ export const secondFactorForm = z.object({
   method: z.enum(['totp', 'backup']).catch('totp'),
   code: z.string().trim().max(64).catch(''),
 });
+export const resetForm = z.object({ email: passwordForm.shape.email });
 
-const message = (answer: AuthAnswer) =>
-  typeof answer.body.message === 'string' && answer.body.message ? answer.body.message : TEAM_SIGN_IN_COPY.unexpected;
+/** A post to /teamdashboard: its step (the password's by default) with the fields of every step. */
+export const teamDashboardForm = z.object({
+  intent: z.enum(['sign-in', 'second-factor', 'reset-password', 'sign-out']).catch('sign-in'),
+  ...passwordForm.shape,
+  ...secondFactorForm.shape,
+});
+
+/** A post to /auth: a team member's second step, or the account form's sign-in, sign-up or reset. */
+export const authPageForm = z.union([secondFactorForm.extend({ intent: z.literal('second-factor') }), authForm]);
+
+/**
+ * Better Auth's refusal in the sign-in's words: a wrong code as the invitation explains it, a
+ * limit with how long to wait; its own message otherwise.
+ */
+function message(answer: AuthAnswer): string {
+  const copy = TEAM_SIGN_IN_COPY;
+  const code = answer.body.code;
+  if (code === 'INVALID_CODE') return copy.wrongCode;
+  if (code === 'INVALID_BACKUP_CODE') return copy.wrongBackupCode;
+  if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') return copy.tooManyCodes;
+  if (code === 'ACCOUNT_TEMPORARILY_LOCKED') return copy.factorLocked;
+  if (answer.status === 429) return copy.tooMany(answer.retryAfter ?? 60);
+  return typeof answer.body.message === 'string' && answer.body.message ? answer.body.message : copy.unexpected;
+}
 
 /**
  * Better Auth's refusal in the domains' words (the page answers each with its own status again).
@@ -59,11 +84,10 @@ async function observed(path: string, body: Record<string, unknown>, request: Re
 
 /** Step 1: email and password. A person who is not a team member is signed out again at once. */
 export async function signInWithPassword(
-  form: unknown,
+  { email, password }: z.output<typeof passwordForm>,
   request: Request,
   context: Context,
 ): Promise<SignInStep<'second-factor'>> {
-  const { email, password } = passwordForm.parse(form);
   const { answer, setCookies } = await observed(SIGN_IN_PATH, { email, password }, request, context);
   if (!answer.ok) return refused(answer, message(answer), setCookies);
   if (answer.body.twoFactorRedirect) return { ...ok('second-factor' as const), setCookies };
@@ -76,11 +100,10 @@ export async function signInWithPassword(
 
 /** Step 2: the code from the app, or a backup code. */
 export async function verifySecondFactor(
-  form: unknown,
+  { method, code }: z.output<typeof secondFactorForm>,
   request: Request,
   context: Context,
 ): Promise<SignInStep<'signed-in'>> {
-  const { method, code } = secondFactorForm.parse(form);
   const path = method === 'backup' ? BACKUP_CODE_PATH : TOTP_PATH;
   const { answer, setCookies } = await observed(path, { code }, request, context);
   if (!answer.ok) {
@@ -88,6 +111,26 @@ export async function verifySecondFactor(
     return refused(answer, expired ? TEAM_SIGN_IN_COPY.secondFactorExpired : message(answer), setCookies);
   }
   return { ...ok('signed-in' as const), setCookies };
+}
+
+/**
+ * The team sign-in's "forgot password": Better Auth mails a link (for a team member, one that leads
+ * back to the team sign-in: accounts/auth.server.ts). The answer is the same whether or not the
+ * address has an account; refused only for an empty or malformed address, or by the limiter.
+ */
+export async function requestTeamPasswordReset(
+  { email }: z.output<typeof resetForm>,
+  request: Request,
+  context: Context,
+): Promise<Result<void>> {
+  if (!email) return fail('invalid', TEAM_PASSWORD_RESET_COPY.invalid);
+  const answer = await callAuth('/request-password-reset', { email }, request, context);
+  if (answer.status === 429) {
+    const retryAfter = answer.retryAfter ?? 60;
+    return fail('rate-limited', TEAM_SIGN_IN_COPY.tooMany(retryAfter), { retryAfter });
+  }
+  if (answer.status === 400) return fail('invalid', TEAM_PASSWORD_RESET_COPY.invalid);
+  return answer.ok ? ok(undefined) : fail('invalid', TEAM_SIGN_IN_COPY.unexpected);
 }
 
 /** Signing out: the session ends (its dashboard tokens with it), and the activity log says so. */

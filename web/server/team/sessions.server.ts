@@ -1,5 +1,6 @@
 // A team member's session: Better Auth's session (password, then the second factor) with our
-// rules on top (session-rules.server.ts: a role, a second factor, 12 hours, the idle timeout). The
+// rules on top (session-rules.server.ts: a role, a session the second factor opened, 12 hours, the
+// idle timeout counted from what the member does, not from the dashboard's own requests). The
 // dashboard's bearer token (after the 4-digit code) is bound to that session: checking it is one
 // indexed read (token → session → user), and it stops working the moment the session ends, because
 // ending a session deletes its row and its tokens with it (team_tokens cascades).
@@ -12,7 +13,7 @@ import { getConfig } from '../config.server';
 import { getDatabase, schema } from '../db/db.server';
 import { log } from '../log.server';
 import { hit } from '../rate-limit.server';
-import { fail, ok, type Result } from '../result.server';
+import { fail, ok, type Failure } from '../result.server';
 import { safeEqual } from '../signing.server';
 import {
   sessionEndsAt,
@@ -49,6 +50,7 @@ const columns = {
   createdAt: s.createdAt,
   expiresAt: s.expiresAt,
   lastSeenAt: s.lastSeenAt,
+  secondFactorVerified: s.secondFactorVerified,
   userId: u.id,
   name: u.name,
   email: u.email,
@@ -62,10 +64,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /**
  * Applies the rules to a session read from the database: answers the team session, or null (and
- * ends a session that ran out, so it is gone for Better Auth too). Writes the last request time at
- * most once a minute.
+ * ends a session that ran out, so it is gone for Better Auth too). Writes the member's last
+ * activity when the request tells a newer one (`activeAt`; shouldTouch).
  */
-async function admit(row: Row | undefined, now: number): Promise<TeamSession | null> {
+async function admit(row: Row | undefined, now: number, activeAt: number | undefined): Promise<TeamSession | null> {
   if (!row) return null;
   const state = teamSessionState(row, now, getConfig().teamSessionIdleMs);
   if (state !== 'active') {
@@ -75,11 +77,11 @@ async function admit(row: Row | undefined, now: number): Promise<TeamSession | n
     }
     return null;
   }
-  if (shouldTouch(row, now)) {
+  if (shouldTouch(row, activeAt)) {
     const { db } = getDatabase();
     await db
       .update(s)
-      .set({ lastSeenAt: new Date(now) })
+      .set({ lastSeenAt: new Date(Math.min(activeAt!, now)) })
       .where(eq(s.id, row.sessionId));
   }
   return {
@@ -89,17 +91,27 @@ async function admit(row: Row | undefined, now: number): Promise<TeamSession | n
   };
 }
 
-/** The team session of a request's Better Auth cookie (the dashboard page, POST /api/team/session), or null. */
+/**
+ * The team session of a request's Better Auth cookie (the dashboard page, POST /api/team/session),
+ * or null. Loading the page and entering the code are the member's own doing: activity.
+ */
 export async function teamSessionOf(request: Request, now = Date.now()): Promise<TeamSession | null> {
   const session = await getSession(request);
   if (!session) return null;
   const { db } = getDatabase();
   const [row] = await db.select(columns).from(s).innerJoin(u, eq(u.id, s.userId)).where(eq(s.id, session.session.id));
-  return admit(row, now);
+  return admit(row, now, now);
 }
 
-/** The team session a dashboard token is bound to, or null (unknown token, or its session ended). */
-export async function teamSessionOfToken(token: string | undefined, now = Date.now()): Promise<TeamSession | null> {
+/**
+ * The team session a dashboard token is bound to, or null (unknown token, or its session ended).
+ * `activeAt`: the member's last activity the request reported (see reportedActivity), if any.
+ */
+export async function teamSessionOfToken(
+  token: string | undefined,
+  now = Date.now(),
+  activeAt?: number,
+): Promise<TeamSession | null> {
   if (!token || token.length > 100) return null;
   const { db } = getDatabase();
   const [row] = await db
@@ -108,11 +120,14 @@ export async function teamSessionOfToken(token: string | undefined, now = Date.n
     .innerJoin(s, eq(s.id, tk.sessionId))
     .innerJoin(u, eq(u.id, s.userId))
     .where(eq(tk.tokenHash, hashToken(token)));
-  return admit(row, now);
+  return admit(row, now, activeAt);
 }
 
-/** The opened token and when it ends; refused 'unauthenticated' (a wrong code) or 'rate-limited'. */
-export type TokenResult = Result<{ token: string; expiresAt: Date }>;
+/**
+ * The opened token and when it ends; refused 'unauthenticated' (a wrong code, with the tries left
+ * before the lock) or 'rate-limited' (with the seconds until the lock ends).
+ */
+export type TokenResult = { ok: true; value: { token: string; expiresAt: Date } } | (Failure & { triesLeft?: number });
 
 /**
  * The spec's 4-digit code, asked of a signed-in member once per page view: a right one opens a
@@ -123,10 +138,11 @@ export async function openTeamToken(session: TeamSession, code: string, now = Da
   const window = { bucket: 'team-code', key: session.member.id, windowMs: TEAM_CODE_WINDOW_MS };
   // Count first (atomically), so parallel guesses cannot get past the limit; undo if it was right.
   const { hits, retryAfter } = await hit(window, now);
-  if (hits > TEAM_CODE_MAX_WRONG) return fail('rate-limited', TEAM_SESSION_MESSAGES.tooManyTries, { retryAfter });
+  if (hits > TEAM_CODE_MAX_WRONG)
+    return fail('rate-limited', TEAM_SESSION_MESSAGES.tooManyTries(retryAfter), { retryAfter });
   if (!safeEqual(code.trim(), getConfig().teamAccessCode)) {
     log.warn({ event: 'team-code-failed', memberId: session.member.id }, 'Team: wrong dashboard code');
-    return fail('unauthenticated', TEAM_SESSION_MESSAGES.wrongCode);
+    return { ...fail('unauthenticated', TEAM_SESSION_MESSAGES.wrongCode), triesLeft: TEAM_CODE_MAX_WRONG - hits };
   }
   await hit(window, now, -1);
   const token = randomBytes(32).toString('base64url');

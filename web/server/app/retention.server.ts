@@ -1,15 +1,17 @@
 // The daily retention sweep: applications are deleted 12 months after their last change (or their
-// creation, when they never changed), the team's activity log after 12 months, the log of code
+// creation, when they never changed), the team's activity log after 12 months, the notes of why an
+// owner ended a member's sessions after 7 days, the log of code
 // attempts after 30 days, and the insights'
 // salts and visitor hashes once their Europe/Berlin day is over (the beacons' recorder also
 // deletes them with the first beacon of a new day). It runs once
 // shortly after start and then every day in every server process; the deletes are idempotent, so
 // several processes sweeping at once do no harm.
-import { deleteOldAccessAttempts } from './access/access.server';
-import { deleteApplicationsUnchangedSince } from './applications/applications.server';
-import { berlinDay, deleteExpiredVisitorData } from './insights/insights.server';
-import { log } from './log.server';
-import { deleteOldActivity } from './team/team.server';
+import { berlinDay } from '~/lib/berlin-time';
+import { deleteOldAccessAttempts } from '../access/access.server';
+import { deleteApplicationsUnchangedSince } from '../applications/applications.server';
+import { deleteExpiredVisitorData } from '../insights/insights.server';
+import { log } from '../log.server';
+import { deleteOldActivity, deleteOldSessionEnds } from '../team/team.server';
 
 export const APPLICATION_RETENTION_MONTHS = 12;
 export const RETENTION_SWEEP_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +32,8 @@ export async function sweepRetention(now = new Date()) {
   const accessAttempts = await deleteOldAccessAttempts(now.getTime());
   const visitorHashes = await deleteExpiredVisitorData(berlinDay(now));
   const teamActivity = await deleteOldActivity(now);
-  return { applications: applications.length, accessAttempts, visitorHashes, teamActivity };
+  const sessionEnds = await deleteOldSessionEnds(now);
+  return { applications: applications.length, accessAttempts, visitorHashes, teamActivity, sessionEnds };
 }
 
 /** Starts the daily sweep in this process; returns a function that stops it. */
