@@ -19,7 +19,7 @@ import {
 } from '~/server/applications/store.server';
 import { schema } from '~/server/db/db.server';
 import { application } from '../support/applications';
-import { describeEachDatabase } from '../support/database';
+import { describeEachDatabase, emptyTables } from '../support/database';
 import { useTestConfig } from '../support/routes';
 import { outcomeOf } from '../support/status-change';
 
@@ -27,9 +27,7 @@ describeEachDatabase('applications store', (current) => {
   beforeAll(() => {
     useTestConfig();
   });
-  beforeEach(async () => {
-    await current().db.delete(schema.applications);
-  });
+  beforeEach(() => emptyTables(current().db, schema.applications));
 
   test('a new application is pending, version 1, with its creation as the first history entry', async () => {
     const { record, created } = await createApplication(application({ websiteLink: '', message: '' }));
@@ -150,8 +148,14 @@ describeEachDatabase('applications store', (current) => {
 
   test('every creation and change is announced at commit with its sequence number', async () => {
     const database = current();
+    // PostgreSQL's listening connection stays subscribed between tests, so an earlier test's
+    // notice can still be on its way: only notices after this test's start count.
+    const start = await latestChangeSeq();
     const notices: ApplicationNotice[] = [];
-    const unlisten = await database.listen(APPLICATIONS_CHANNEL, (p) => notices.push(JSON.parse(p)));
+    const unlisten = await database.listen(APPLICATIONS_CHANNEL, (p) => {
+      const notice = JSON.parse(p) as ApplicationNotice;
+      if (notice.seq > start) notices.push(notice);
+    });
     try {
       const { record } = await createApplication(application());
       await setApplicationStatus(record.id, 'rejected');
@@ -173,8 +177,13 @@ describeEachDatabase('applications store', (current) => {
       .update(schema.applications)
       .set({ createdAt: new Date(Date.now() - 400 * 86_400_000) })
       .where(eq(schema.applications.id, old.record.id));
+    // As above: the creations' notices may still be on their way; only the deletion's counts.
+    const start = await latestChangeSeq();
     const notices: ApplicationNotice[] = [];
-    const unlisten = await database.listen(APPLICATIONS_CHANNEL, (p) => notices.push(JSON.parse(p)));
+    const unlisten = await database.listen(APPLICATIONS_CHANNEL, (p) => {
+      const notice = JSON.parse(p) as ApplicationNotice;
+      if (notice.seq > start) notices.push(notice);
+    });
     try {
       const removed = await deleteApplicationsUnchangedSince(new Date(Date.now() - 365 * 86_400_000));
       expect(removed).toEqual([old.record.id]);
