@@ -7,8 +7,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 describe('font subset', () => {
-  test('the unicode-range of both subset faces in fonts.css is the subset', () => {
-    const ranges = [...read('web/styles/fonts.css').matchAll(/unicode-range:\s*([^;]+);/g)].map((m) =>
+  test('the unicode-range of both subset faces in after-first-paint.css is the subset', () => {
+    const ranges = [...read('web/styles/after-first-paint.css').matchAll(/unicode-range:\s*([^;]+);/g)].map((m) =>
       m[1]!.replace(/\s+/g, ' ').trim(),
     );
     expect(ranges).toEqual([unicodeRange(), unicodeRange()]);

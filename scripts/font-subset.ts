@@ -1,6 +1,6 @@
 // The characters of the self-hosted font subsets (web/assets/fonts, made by
 // `npm run fonts:subset`): German text, accented letters of names, and the typography the content
-// uses. They are the only faces of their families (web/styles/fonts.css): a character outside this
+// uses. They are the only faces of their families (web/styles/after-first-paint.css): a character outside this
 // range is drawn in the size-adjusted fallback face.
 
 /** Inclusive code point ranges. */

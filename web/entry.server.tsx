@@ -12,7 +12,7 @@ import { ServerContentProvider } from '~/components/Static';
 import { renderedContentContext } from '~/server/content/content.server';
 import { nonceContext } from '~/server/http/http.server';
 import { log } from '~/server/log.server';
-import fontFacesHref from '~/styles/fonts.css?url';
+import afterFirstPaintHref from '~/styles/after-first-paint.css?url';
 
 // The server process starts from here (server.ts), so start-up shares this bundle's modules.
 export { startServer } from '~/server/app/start.server';
@@ -57,14 +57,15 @@ export const MODULE_SCRIPT = '<script type="module" async="">';
 export const DEFERRED_MODULE_ID = 'rr-deferred-module';
 export const MODULE_PRELOADS_ID = 'rr-module-preloads';
 /**
- * The font faces' stylesheet as `<Links>` renders it (root.tsx). On a prerendered page it waits in
- * a `<template>` of this id, where it stood, until the first paint: the web fonts are then requested
- * after the first view is on screen, which paints in the fallback faces (global.css: matched metrics,
- * never smaller than the brand's faces, so the swap moves nothing and is no new largest paint). Put
- * back in its place, the link is where React's hydration expects it; `<noscript>` keeps the fonts
- * for a visitor without JavaScript.
+ * The stylesheet of what waits for the first paint (after-first-paint.css: the font faces, the boxes
+ * of the first view's secondary images, the lazy images' blurred previews) as `<Links>` renders it
+ * (root.tsx). On a prerendered page it waits in a `<template>` of this id, where it stood, until the
+ * first paint: the web fonts and those images are then requested after the first view is on screen,
+ * which paints in the fallback faces (global.css: matched metrics, never smaller than the brand's
+ * faces, so the swap moves nothing and is no new largest paint). Put back in its place, the link is
+ * where React's hydration expects it; `<noscript>` keeps it for a visitor without JavaScript.
  */
-export const FONT_FACES_LINK = `<link nonce="" rel="stylesheet" href="${fontFacesHref}"/>`;
+export const AFTER_FIRST_PAINT_LINK = `<link nonce="" rel="stylesheet" href="${afterFirstPaintHref}"/>`;
 export const LATE_STYLES_ID = 'late-styles';
 /** Longest wait for a paint entry after `load` (browsers without paint timing, hidden tabs). */
 const PAINT_WAIT_MS = 2000;
@@ -77,7 +78,7 @@ function loadModulesWhenDue(moduleId: string, preloadsId: string, paintWaitMs: n
   let loaded = false;
   let painted = false;
   const inputs = ['pointerdown', 'keydown', 'touchstart'];
-  // The stylesheets held back until the first paint (the font faces), put back where they stood.
+  // The stylesheet held back until the first paint (after-first-paint.css), put back where it stood.
   function lateStyles() {
     const late = d.getElementById(lateStylesId) as HTMLTemplateElement | null;
     if (late) late.replaceWith(late.content);
@@ -135,7 +136,7 @@ const LOAD_MODULES = `(${loadModulesWhenDue.toString()})(${JSON.stringify(DEFERR
 
 /**
  * Rewrites a prerendered page so that its modules load after the first view (see above), and its
- * font faces' stylesheet once the first view is painted (FONT_FACES_LINK). All or nothing: unless the router's module script is there exactly once and at least one module preload,
+ * stylesheet of what waits for the first paint once the first view is painted (AFTER_FIRST_PAINT_LINK). All or nothing: unless the router's module script is there exactly once and at least one module preload,
  * the page is returned as it is and `unmatched` names what was missing (React Router's output changed).
  */
 export function deferModules(html: string): { html: string; unmatched: string[] } {
@@ -148,8 +149,8 @@ export function deferModules(html: string): { html: string; unmatched: string[] 
   const deferred = html
     // Once, where it stands (a page without it, should there be one, keeps what it has).
     .replace(
-      FONT_FACES_LINK,
-      `<template id="${LATE_STYLES_ID}">${FONT_FACES_LINK}</template><noscript>${FONT_FACES_LINK}</noscript>`,
+      AFTER_FIRST_PAINT_LINK,
+      `<template id="${LATE_STYLES_ID}">${AFTER_FIRST_PAINT_LINK}</template><noscript>${AFTER_FIRST_PAINT_LINK}</noscript>`,
     )
     .replace(MODULE_PRELOAD, '')
     .replace(

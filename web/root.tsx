@@ -15,17 +15,18 @@ import { useNonce } from '~/components/Nonce';
 import { MessagePage } from '~/components/MessagePage';
 import { ERROR_PAGE_COPY } from '~/copy/landing';
 import { sendInsights } from '~/lib/insights-loader';
-import fontFacesHref from '~/styles/fonts.css?url';
+import afterFirstPaintHref from '~/styles/after-first-paint.css?url';
 import '~/styles/global.css';
 
 // Fonts are self-hosted: fontsource's files subset to German text, the only faces of their families.
-// Their two @font-face rules are a stylesheet of their own (fonts.css), not part of root's, and
-// nothing preloads the files: on a prerendered page (the landing page) that stylesheet is inserted
-// once the first view is painted (deferModules in web/entry.server.tsx), so that the first paint
-// shares the link with nothing and the page paints in the metric-matched fallback faces
-// (global.css), which are never smaller than the brand's, so the swap moves nothing and makes no new
-// largest paint. Server-rendered pages link it as usual.
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: fontFacesHref }];
+// Their two @font-face rules are in a stylesheet of their own (after-first-paint.css, with the other
+// rules that wait for the first paint: decision 058), not part of root's, and nothing preloads the
+// files: on a prerendered page (the landing page) that stylesheet is inserted once the first view is
+// painted (deferModules in web/entry.server.tsx), so that the first paint shares the link with
+// nothing and the page paints in the metric-matched fallback faces (global.css), which are never
+// smaller than the brand's, so the swap moves nothing and makes no new largest paint.
+// Server-rendered pages link it as usual.
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: afterFirstPaintHref }];
 
 // The editor's preview tools: loaded only when a previewed page (its loader data carries `preview`)
 // is shown, never on a public page.

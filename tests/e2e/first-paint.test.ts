@@ -133,4 +133,104 @@ describe.runIf(browserAvailable())('the landing page paints first in the fallbac
     for (const start of fonts) expect(start).toBeGreaterThanOrEqual(fcp);
     await context.close();
   });
+
+  test('before its first contentful paint the page asks for its stylesheets only (decision 058)', async () => {
+    const context = await site.newContext({ viewport: SIZES[1] });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/`);
+    await hydrated(page);
+    const early = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime < fcp)
+        .map((e) => new URL(e.name).pathname);
+    });
+    expect(early.length).toBeGreaterThan(0);
+    for (const path of early) expect(path).toMatch(/^\/assets\/[\w-]+\.css$/);
+    await context.close();
+  });
+
+  // Decision 058: the seal, the signature and the portrait are in or near the first view, but not
+  // what it is about.
+  test.each(SIZES)(
+    'at $width px: the seal, the signature, the portrait and the blurred previews come after the first contentful paint, in boxes that do not change',
+    async (size) => {
+      const context = await site.newContext({ viewport: size });
+      // The web fonts are held back: their swap is the first test's, the shifts here are the images'.
+      await context.route(/\.woff2$/, () => new Promise<void>(() => {}));
+      const page = await context.newPage();
+      const problems = pageProblems(page);
+      await page.addInitScript(() => {
+        const w = window as unknown as { firstBoxes?: number[][]; previewsBefore?: number; shifts: number };
+        w.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.shifts += (e as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The pictures' boxes in the first frame that has all five (before their images came).
+        const measure = () => {
+          const pictures = [...document.querySelectorAll('[data-after-first-paint]')];
+          if (pictures.length < 5) return requestAnimationFrame(measure);
+          w.firstBoxes = pictures.map((el) => {
+            const box = el.getBoundingClientRect();
+            return [box.width, box.height];
+          });
+          w.previewsBefore = [...document.querySelectorAll('picture > img')].filter(
+            (img) => getComputedStyle(img).backgroundImage !== 'none',
+          ).length;
+        };
+        requestAnimationFrame(measure);
+      });
+      await page.goto(`${site.url}/`);
+      await hydrated(page);
+      const pictures =
+        '.site-header__seal, .floating-logo__seal picture, .hero__seal, .hero__signature, .bio__portrait picture';
+      await page.waitForFunction(
+        (selector) =>
+          [...document.querySelectorAll<HTMLImageElement>(`:is(${selector}) img`)].every(
+            (img) => img.complete && img.naturalWidth > 0,
+          ),
+        pictures,
+      );
+      const seen = await page.evaluate((selector) => {
+        const urls = [...document.querySelectorAll<HTMLImageElement>(`:is(${selector}) img`)].map(
+          (img) => img.currentSrc,
+        );
+        return {
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+          starts: performance
+            .getEntriesByType('resource')
+            .filter((e) => urls.includes(e.name))
+            .map((e) => [e.name, e.startTime] as const),
+          marked: document.querySelectorAll(`:is(${selector})[data-after-first-paint]`).length,
+          firstBoxes: (window as unknown as { firstBoxes: number[][] }).firstBoxes,
+          previewsBefore: (window as unknown as { previewsBefore: number }).previewsBefore,
+          // The lazy images further down, not loaded yet, show their blurred previews by now.
+          previewsAfter: [...document.querySelectorAll('picture > img')].filter((img) =>
+            getComputedStyle(img).backgroundImage.startsWith('url("data:'),
+          ).length,
+          boxes: [...document.querySelectorAll('[data-after-first-paint]')].map((el) => {
+            const box = el.getBoundingClientRect();
+            return [box.width, box.height];
+          }),
+          shifts: (window as unknown as { shifts: number }).shifts,
+        };
+      }, pictures);
+      expect(seen.marked).toBe(5);
+      expect(seen.starts.length).toBeGreaterThan(0);
+      for (const [name, start] of seen.starts) expect(start, name).toBeGreaterThanOrEqual(seen.fcp);
+      // Each picture had its image's size before the image was there: nothing moves when it comes.
+      expect(seen.boxes).toHaveLength(5);
+      for (const [i, [width, height]] of seen.boxes.entries()) {
+        expect(seen.firstBoxes[i]![0]).toBeCloseTo(width!, 0);
+        expect(seen.firstBoxes[i]![1]).toBeCloseTo(height!, 0);
+      }
+      expect(seen.shifts).toBeLessThan(0.001);
+      // No blurred preview was decoded for the first paint; afterwards they are there.
+      expect(seen.previewsBefore).toBe(0);
+      expect(seen.previewsAfter).toBeGreaterThan(5);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });

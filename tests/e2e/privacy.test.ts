@@ -67,7 +67,7 @@ describe.runIf(browserAvailable())('third-party requests', () => {
     );
     expect(fonts.length).toBeGreaterThan(0);
     for (const font of fonts) expect(new URL(font).origin).toBe(site.url);
-    // Only the German subsets (web/styles/fonts.css, the only faces of their families).
+    // Only the German subsets (web/styles/after-first-paint.css, the only faces of their families).
     expect(fonts.map((f) => new URL(f).pathname.replace(/-[\w-]{8}\.woff2$/, '')).sort()).toEqual([
       '/assets/cormorant-garamond-de-500-normal',
       '/assets/inter-de-wght-normal',
@@ -80,10 +80,10 @@ describe.runIf(browserAvailable())('third-party requests', () => {
       'Inter Variable',
     ]);
     // Nothing preloads them (a preload competed with the stylesheets for the first paint); the
-    // font faces' stylesheet is back in the head, in the place React rendered it.
+    // stylesheet after the first paint is back in the head, in the place React rendered it.
     expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
     expect(await page.locator('#late-styles').count()).toBe(0);
-    expect(await page.locator('head > link[rel="stylesheet"][href*="/assets/fonts-"]').count()).toBe(1);
+    expect(await page.locator('head > link[rel="stylesheet"][href*="/assets/after-first-paint-"]').count()).toBe(1);
     await close();
   });
 });

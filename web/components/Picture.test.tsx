@@ -20,7 +20,9 @@ describe('Picture', () => {
     expect(html).toMatch(/<img[^>]+width="1600"[^>]+height="1067"/);
     expect(html).toContain('loading="lazy"');
     expect(html).toContain('alt="Luna nachher"');
-    expect(html).toContain('background-image:url(&quot;data:image/webp;base64,AAAA&quot;)');
+    // The preview as a property: after-first-paint.css makes it the background (decision 058).
+    expect(html).toContain('--placeholder:url(&quot;data:image/webp;base64,AAAA&quot;)');
+    expect(html).not.toContain('background-image');
     expect(html).toMatch(/^<picture class="x">/);
   });
 

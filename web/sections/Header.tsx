@@ -74,7 +74,7 @@ export function Header({ settings }: { settings?: SiteSettings }) {
           <Static as="a" className="site-header__brand" href="#top">
             {settings && (
               <>
-                <Picture image={settings.seal} sizes="40px" className="site-header__seal" />
+                <Picture image={settings.seal} sizes="40px" className="site-header__seal" afterFirstPaint />
                 <span className="site-header__name">{settings.founderName}</span>
               </>
             )}
@@ -100,7 +100,7 @@ export function Header({ settings }: { settings?: SiteSettings }) {
         data-visible={state.floatingLogo || undefined}
       >
         <Static as="span" className="floating-logo__seal">
-          {settings && <Picture image={{ ...settings.seal, alt: '' }} sizes="56px" />}
+          {settings && <Picture image={{ ...settings.seal, alt: '' }} sizes="56px" afterFirstPaint />}
         </Static>
       </a>
     </>

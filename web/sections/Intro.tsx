@@ -31,11 +31,11 @@ function IntroContent({ settings, ctaLabel }: { settings: SiteSettings; ctaLabel
           <Ornament />
         </div>
         <div className="hero__content">
-          <Picture image={settings.seal} sizes="80px" className="hero__seal" />
+          <Picture image={settings.seal} sizes="80px" className="hero__seal" afterFirstPaint />
           <h1 id="intro-title" className="hero__title">
             {keepDashWithWord(settings.tagline)}
           </h1>
-          <Picture image={settings.signature} sizes="220px" className="hero__signature" />
+          <Picture image={settings.signature} sizes="220px" className="hero__signature" afterFirstPaint />
           <div className="hero__actions">
             <SignupTrigger userType="reiter" className="button button--primary">
               {ctaLabel ?? LABELS.whatsappGroup}
@@ -56,7 +56,11 @@ function IntroContent({ settings, ctaLabel }: { settings: SiteSettings; ctaLabel
       <div className="bio" id={NAV.about.id}>
         {settings.portrait && (
           <div className="bio__portrait" data-reveal="">
-            <Picture image={settings.portrait} sizes="(min-width: 1024px) 440px, (min-width: 768px) 40vw, 100vw" />
+            <Picture
+              image={settings.portrait}
+              sizes="(min-width: 1024px) 440px, (min-width: 768px) 40vw, 100vw"
+              afterFirstPaint
+            />
           </div>
         )}
         <div className="bio__text" data-reveal="">
