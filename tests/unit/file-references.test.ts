@@ -28,6 +28,11 @@ const ALLOWED = new Map<string, string>([
 /** Names a record uses for files as they were before it (its context) or a layout it rejected. */
 const HISTORICAL = new Map<string, string[]>([
   ['docs/decisions/015-signups-write-path.md', ['web/server/signups/confirmation-outbox.server.ts']],
+  // The font faces' stylesheet, after-first-paint.css since 058.
+  ['docs/decisions/016-landing-page-fast-readable-calm.md', ['web/styles/fonts.css']],
+  ['docs/decisions/019-first-view-fonts-and-main-thread.md', ['fonts.css']],
+  ['docs/decisions/046-first-paint-in-matched-fallback-faces.md', ['fonts.css']],
+  ['docs/decisions/058-nothing-but-the-stylesheets-before-the-first-paint.md', ['fonts.css']],
   ['docs/decisions/033-instances-not-workers.md', ['web/server/http/cluster.server.ts']],
   ['docs/decisions/034-one-mail-outbox-for-confirmations.md', ['signups/confirmation-outbox.server.ts']],
   ['docs/decisions/036-every-instance-follows-live-events.md', ['db/leader.server.ts', 'leader.server.ts']],
