@@ -136,8 +136,10 @@ const LOAD_MODULES = `(${loadModulesWhenDue.toString()})(${JSON.stringify(DEFERR
 
 /**
  * Rewrites a prerendered page so that its modules load after the first view (see above), and its
- * stylesheet of what waits for the first paint once the first view is painted (AFTER_FIRST_PAINT_LINK). All or nothing: unless the router's module script is there exactly once and at least one module preload,
- * the page is returned as it is and `unmatched` names what was missing (React Router's output changed).
+ * stylesheet of what waits for the first paint once the first view is painted
+ * (AFTER_FIRST_PAINT_LINK). All or nothing: unless the router's module script is there exactly once
+ * and at least one module preload, the page is returned as it is and `unmatched` names what was
+ * missing (React Router's output changed).
  */
 export function deferModules(html: string): { html: string; unmatched: string[] } {
   const preloads = html.match(MODULE_PRELOAD) ?? [];
